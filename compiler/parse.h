@@ -1,0 +1,20 @@
+/* parse.h - the front end: read a .ncs file into a checked ncs_scene. */
+#ifndef NCS_PARSE_H
+#define NCS_PARSE_H
+
+#include "scene.h"
+#include "diag.h"
+
+/// Parses and checks the scene text `src` (len bytes, need not be
+/// NUL-terminated) named `file`. Reports every error it can find through
+/// `d` (which the caller initialised with the same text). Returns the scene,
+/// or NULL when any error was reported; nothing leaks on either path.
+ncs_scene *ncs_parse(const char *file, const char *src, size_t len, ncs_diag *d);
+
+/// Releases a scene returned by ncs_parse. Accepts NULL.
+void ncs_scene_free(ncs_scene *s);
+
+/// Writes the scene as an indented, stable text dump (`ncsc --dump-ast`).
+void ncs_scene_dump(const ncs_scene *s, FILE *out);
+
+#endif

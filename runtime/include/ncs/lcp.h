@@ -1,0 +1,93 @@
+/* ncs/lcp.h - the runtime's LCP solver: find z >= 0 with w = B z + b >= 0
+ * and z.w = 0, verified against the full problem.
+ *
+ * Contract with generated code: the generated step assembles B (row-major,
+ * leading dimension ldb >= m) and b for the layout it describes, calls
+ * ncs_lcp_solve, and reads the impulses out of z at the offsets of
+ * ncs/layout.h. The runtime owns the solve, the strategy and the status;
+ * the generated code owns assembly and integration.
+ *
+ * Memory: a workspace is caller-owned memory of ncs_lcp_workspace_bytes(mmax)
+ * bytes (or NCS_LCP_WORKSPACE_DOUBLES(mmax) doubles for static sizing); no
+ * allocation happens inside ncs_lcp_solve. The workspace also carries the
+ * warm-start state of the previous solve.
+ */
+#ifndef NCS_LCP_H
+#define NCS_LCP_H
+
+#include <stddef.h>
+#include "ncs/layout.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Result of a solve. Values are stable (printed by tools, tested). */
+typedef enum ncs_lcp_status {
+    NCS_LCP_SOLVED = 0,        /**< z verified: z >= 0, w >= 0, z.w = 0 within tolerance */
+    NCS_LCP_RAY = 1,           /**< Lemke ended on a secondary ray and no strategy verified */
+    NCS_LCP_PIVOT_CAP = 2,     /**< pivot limit reached */
+    NCS_LCP_NUMERICAL = 3,     /**< numerical trouble (non-finite entries, singular pivot) */
+    NCS_LCP_UNVERIFIED = 4,    /**< every strategy finished but none verified */
+    NCS_LCP_BAD_INPUT = 5,     /**< invalid arguments (m out of range, bad layout, NULL) */
+    NCS_LCP_WORKSPACE = 6      /**< workspace too small for this m */
+} ncs_lcp_status;
+
+/** Details of the last solve. */
+typedef struct ncs_lcp_info {
+    int status;          /**< an ncs_lcp_status value */
+    int pivots;          /**< total complementary pivots over all attempts */
+    int attempts;        /**< Lemke runs (full or reduced) tried */
+    int strategy;        /**< which path produced z (NCS_LCP_PATH_*) */
+    double residual;     /**< scaled residual of the returned z (see docs/solver.md) */
+} ncs_lcp_info;
+
+/** The path that produced a verified z. */
+enum {
+    NCS_LCP_PATH_NONE = 0,     /**< nothing verified */
+    NCS_LCP_PATH_TRIVIAL = 1,  /**< b >= 0, z = 0 */
+    NCS_LCP_PATH_WARM = 2,     /**< previous basis still verified */
+    NCS_LCP_PATH_LEMKE = 3,    /**< plain Lemke on the full LCP */
+    NCS_LCP_PATH_SELECT = 4,   /**< side selection + reduced Lemke + lift */
+    NCS_LCP_PATH_POLISH = 5    /**< Newton polish of a near solution */
+};
+
+/** Solver settings; ncs_lcp_default_options() gives the defaults. */
+typedef struct ncs_lcp_options {
+    int max_pivots;      /**< cap on pivots per Lemke run (default 50*m + 100 style) */
+    double tol;          /**< relative verification tolerance (default 1e-9) */
+    int warm_start;      /**< try the previous basis first (default 1) */
+    int structured;      /**< use the layout's structure when plain Lemke fails (default 1) */
+} ncs_lcp_options;
+
+/// Default options. Never fails.
+ncs_lcp_options ncs_lcp_default_options(void);
+
+/// Bytes of workspace needed to solve any LCP of dimension <= mmax.
+/// Returns 0 when mmax < 1 or the size would overflow.
+size_t ncs_lcp_workspace_bytes(int mmax);
+
+typedef struct ncs_lcp_workspace ncs_lcp_workspace;
+
+/// Lays a workspace over `mem` (at least ncs_lcp_workspace_bytes(mmax) bytes,
+/// aligned for double). Returns NULL when mem is NULL, too small or mmax < 1.
+ncs_lcp_workspace *ncs_lcp_workspace_init(void *mem, size_t bytes, int mmax);
+
+/// Solves w = B z + b, 0 <= w perp z >= 0, with B row-major (B[r*ldb + c]).
+/// `layout` describes the formulation (may be NULL: then only plain Lemke is
+/// tried). On NCS_LCP_SOLVED, z and w (each m doubles, caller-owned; w may be
+/// NULL) hold the verified solution. On any other status z and w are left
+/// zeroed and `info` says why. B and b are never modified. `opt` may be NULL
+/// (defaults); `info` may be NULL.
+ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
+                             int m, const double *B, int ldb, const double *b,
+                             double *z, double *w, const ncs_lcp_options *opt,
+                             ncs_lcp_info *info);
+
+/// Short lowercase name of a status ("solved", "ray", ...). Never NULL.
+const char *ncs_lcp_status_name(int status);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -47,4 +47,9 @@ void ncs_note(ncs_diag *d, ncs_loc loc, const char *fmt, ...) NCS_PRINTF(3, 4);
 /// Number of errors reported so far.
 int ncs_diag_errors(const ncs_diag *d);
 
+/// 1 once more errors than the cap (max_errors, 0 = 100) were reported: the
+/// "too many errors, stopping" line was printed and every later message is
+/// dropped, so a stage should stop. Never fails.
+int ncs_diag_stopped(const ncs_diag *d);
+
 #endif

@@ -17,4 +17,13 @@ void ncs_scene_free(ncs_scene *s);
 /// Writes the scene as an indented, stable text dump (`ncsc --dump-ast`).
 void ncs_scene_dump(const ncs_scene *s, FILE *out);
 
+/// Looks up a formulation by its .ncs name (stewart, max, summation, diff,
+/// diff-accurate). Returns the ncs_formulation, or -1 when the name is
+/// unknown; then *suggestion (when not NULL) is the closest valid name within
+/// edit distance 2, or NULL.
+int ncs_formulation_from_name(const char *name, const char **suggestion);
+
+/// The .ncs name of formulation `f`; "?" when `f` is out of range.
+const char *ncs_formulation_name(int f);
+
 #endif

@@ -1,0 +1,273 @@
+/* main.c - the ncsc driver: options, reading the file, running the stages.
+ *
+ * Exit status: 0 success, 1 errors in the input, 2 usage or I/O errors.
+ * Subcommands (a later `ncsc run`) would dispatch in main() before the
+ * compile options are parsed.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "emit.h"
+#include "geom.h"
+#include "parse.h"
+
+#ifndef NCS_VERSION
+#define NCS_VERSION "unknown"
+#endif
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
+
+/** Everything the command line asked for. */
+typedef struct cli {
+    const char *file;       /* input path, "-" = stdin */
+    const char *outdir;     /* -o DIR */
+    const char *svg;        /* --svg-groups FILE */
+    const char *formulation;/* --formulation NAME */
+    int check;              /* --check */
+    int dump_ast;           /* --dump-ast */
+    int dump_groups;        /* --dump-groups */
+    ncs_emit_options emit;  /* --prefix, --target, --real */
+    ncs_geom_options geom;  /* --decomp */
+} cli;
+
+static const char usage_text[] =
+    "Usage: ncsc [options] FILE.ncs -o DIR\n"
+    "       ncsc --check FILE.ncs\n"
+    "Compile a 2D nonconvex scene into a specialised C time-stepper.\n"
+    "FILE may be '-' for standard input.\n"
+    "\n"
+    "Actions (at least one):\n"
+    "  -o DIR                 write PREFIX.h, PREFIX.c and PREFIX_main.c into DIR\n"
+    "  --check                parse, check and validate the geometry only\n"
+    "  --dump-ast             print the checked scene\n"
+    "  --dump-groups          print the nonconvex groups as JSON\n"
+    "  --svg-groups FILE.svg  draw the obstacles and their pieces\n"
+    "Options:\n"
+    "  --prefix P             symbol prefix of the generated code (default: scene name)\n"
+    "  --target host|embedded runtime to link (default host)\n"
+    "  --real double|float    embedded target's number type (default double)\n"
+    "  --decomp triangles|convex  obstacle decomposition\n"
+    "  --formulation NAME     override the scene's formulation (stewart, max,\n"
+    "                         summation, diff, diff-accurate)\n"
+    "  --help                 show this help\n"
+    "  --version              show the version\n";
+
+static int usage_error(const char *fmt, const char *arg) {
+    fputs("ncsc: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'ncsc --help' for more information.\n", stderr);
+    return EXIT_USAGE;
+}
+
+/* Reads all of `f` into a malloc'ed buffer. Returns 0, or an errno value. */
+static int read_all(FILE *f, char **text, size_t *len) {
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf)
+        return ENOMEM;
+    for (;;) {
+        if (n == cap) {
+            char *nb = cap > ((size_t)-1) / 2 ? NULL : realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                return ENOMEM;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        int e = errno ? errno : EIO;
+        free(buf);
+        return e;
+    }
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
+/* Matches option `name` in argv[*i]: "--name VALUE" or "--name=VALUE".
+ * Returns 1 with *val set, 0 when argv[*i] is another option, -1 when the
+ * value is missing (reported). */
+static int opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) != 0)
+        return 0;
+    if (argv[*i][n] == '=') {
+        *val = argv[*i] + n + 1;
+        return 1;
+    }
+    if (argv[*i][n] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        usage_error("option '%s' needs an argument", name);
+        return -1;
+    }
+    *val = argv[++*i];
+    return 1;
+}
+
+/* Fills `c` from the command line. Returns 0, EXIT_USAGE, or -1 after
+ * --help / --version (exit 0). */
+static int parse_args(int argc, char **argv, cli *c) {
+    memset(c, 0, sizeof *c);
+    c->geom = ncs_geom_default_options();
+    c->emit.target = NCS_TARGET_HOST;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        int r;
+        if (strcmp(a, "--help") == 0) {
+            fputs(usage_text, stdout);
+            return -1;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("ncsc %s\n", NCS_VERSION);
+            return -1;
+        } else if (strcmp(a, "--check") == 0) {
+            c->check = 1;
+        } else if (strcmp(a, "--dump-ast") == 0) {
+            c->dump_ast = 1;
+        } else if (strcmp(a, "--dump-groups") == 0) {
+            c->dump_groups = 1;
+        } else if ((r = opt_value(argc, argv, &i, "-o", &v)) != 0) {
+            if (r < 0)
+                return EXIT_USAGE;
+            c->outdir = v;
+        } else if ((r = opt_value(argc, argv, &i, "--svg-groups", &v)) != 0) {
+            if (r < 0)
+                return EXIT_USAGE;
+            c->svg = v;
+        } else if ((r = opt_value(argc, argv, &i, "--prefix", &v)) != 0) {
+            if (r < 0)
+                return EXIT_USAGE;
+            c->emit.prefix = v;
+        } else if ((r = opt_value(argc, argv, &i, "--target", &v)) != 0) {
+            if (r < 0)
+                return EXIT_USAGE;
+            if (strcmp(v, "host") == 0)
+                c->emit.target = NCS_TARGET_HOST;
+            else if (strcmp(v, "embedded") == 0)
+                c->emit.target = NCS_TARGET_EMBEDDED;
+            else
+                return usage_error("unknown target '%s' (expected host or embedded)", v);
+        } else if ((r = opt_value(argc, argv, &i, "--real", &v)) != 0) {
+            if (r < 0)
+                return EXIT_USAGE;
+            if (strcmp(v, "double") == 0)
+                c->emit.real_float = 0;
+            else if (strcmp(v, "float") == 0)
+                c->emit.real_float = 1;
+            else
+                return usage_error("unknown real type '%s' (expected double or float)", v);
+        } else if ((r = opt_value(argc, argv, &i, "--decomp", &v)) != 0) {
+            if (r < 0)
+                return EXIT_USAGE;
+            if (strcmp(v, "triangles") == 0)
+                c->geom.decomp = NCS_DECOMP_TRIANGLES;
+            else if (strcmp(v, "convex") == 0)
+                c->geom.decomp = NCS_DECOMP_CONVEX;
+            else
+                return usage_error("unknown decomposition '%s' (expected triangles or convex)", v);
+        } else if ((r = opt_value(argc, argv, &i, "--formulation", &v)) != 0) {
+            const char *hint = NULL;
+            if (r < 0)
+                return EXIT_USAGE;
+            if (ncs_formulation_from_name(v, &hint) < 0) {
+                fprintf(stderr, "ncsc: error: unknown formulation '%s'", v);
+                if (hint)
+                    fprintf(stderr, "; did you mean '%s'?", hint);
+                fputs("\nTry 'ncsc --help' for more information.\n", stderr);
+                return EXIT_USAGE;
+            }
+            c->formulation = v;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return usage_error("unknown option '%s'", a);
+        } else if (c->file) {
+            return usage_error("more than one input file ('%s')", a);
+        } else {
+            c->file = a;
+        }
+    }
+    if (!c->file)
+        return usage_error("%s", "no input file");
+    if (!c->check && !c->dump_ast && !c->dump_groups && !c->svg && !c->outdir)
+        return usage_error("%s", "nothing to do: give -o DIR, --check, --dump-ast, "
+                                 "--dump-groups or --svg-groups FILE");
+    c->emit.outdir = c->outdir;
+    return 0;
+}
+
+/* Runs the stages on scene `s`. Returns the exit status. */
+static int run_stages(const cli *c, ncs_scene *s, ncs_diag *d) {
+    ncs_geometry g;
+    int status = 0;
+    memset(&g, 0, sizeof g);
+    if (c->formulation)
+        s->form = ncs_formulation_from_name(c->formulation, NULL);
+    if (c->dump_ast)
+        ncs_scene_dump(s, stdout);
+    if (!c->check && !c->dump_groups && !c->svg && !c->outdir)
+        return 0;
+    if (ncs_geom_build(s, &c->geom, d, &g) != 0 || ncs_diag_errors(d) > 0)
+        return EXIT_INPUT;
+    if (c->dump_groups && ncs_geom_dump_json(s, &g, stdout) != 0) {
+        fprintf(stderr, "ncsc: error: cannot write the groups: %s\n", strerror(errno));
+        status = EXIT_USAGE;
+    }
+    if (status == 0 && c->svg) {
+        FILE *f = fopen(c->svg, "w");
+        int bad = !f || ncs_geom_write_svg(s, &g, f) != 0;
+        if (f && fclose(f) != 0)
+            bad = 1;
+        if (bad) {
+            fprintf(stderr, "ncsc: error: cannot write '%s': %s\n", c->svg, strerror(errno));
+            status = EXIT_USAGE;
+        }
+    }
+    if (status == 0 && c->outdir) {
+        int r = ncs_emit(s, &g, &c->emit, d);
+        status = r == 0 ? 0 : r == 1 ? EXIT_INPUT : EXIT_USAGE;
+    }
+    ncs_geom_free(&g);
+    return status;
+}
+
+int main(int argc, char **argv) {
+    cli c;
+    int status = parse_args(argc, argv, &c);
+    if (status != 0)
+        return status < 0 ? 0 : status;
+
+    int from_stdin = strcmp(c.file, "-") == 0;
+    const char *name = from_stdin ? "<stdin>" : c.file;
+    FILE *f = from_stdin ? stdin : fopen(c.file, "rb");
+    if (!f) {
+        fprintf(stderr, "ncsc: error: cannot open '%s': %s\n", c.file, strerror(errno));
+        return EXIT_USAGE;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    int err = read_all(f, &text, &len);
+    if (!from_stdin)
+        fclose(f);
+    if (err) {
+        fprintf(stderr, "ncsc: error: cannot read '%s': %s\n", c.file, strerror(err));
+        return EXIT_USAGE;
+    }
+
+    ncs_diag d;
+    ncs_diag_init(&d, name, text, len);
+    ncs_scene *s = ncs_parse(name, text, len, &d);
+    status = s ? run_stages(&c, s, &d) : EXIT_INPUT;
+    ncs_scene_free(s);
+    free(text);
+    if (fflush(stdout) != 0 && status == 0) {
+        fprintf(stderr, "ncsc: error: cannot write the output: %s\n", strerror(errno));
+        status = EXIT_USAGE;
+    }
+    return status;
+}

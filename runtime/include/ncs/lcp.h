@@ -40,6 +40,8 @@ typedef struct ncs_lcp_info {
     int attempts;        /**< Lemke runs (full or reduced) tried */
     int strategy;        /**< which path produced z (NCS_LCP_PATH_*) */
     double residual;     /**< scaled residual of the returned z (see docs/solver.md) */
+    int blocks;          /**< independent blocks the last path solved separately */
+    double flops;        /**< floating-point operations counted in the pivots */
 } ncs_lcp_info;
 
 /** The path that produced a verified z. */
@@ -54,10 +56,11 @@ enum {
 
 /** Solver settings; ncs_lcp_default_options() gives the defaults. */
 typedef struct ncs_lcp_options {
-    int max_pivots;      /**< cap on pivots per Lemke run (default 50*m + 100 style) */
+    int max_pivots;      /**< cap on pivots per Lemke run; 0 (default): 50 m + 100 */
     double tol;          /**< relative verification tolerance (default 1e-9) */
     int warm_start;      /**< try the previous basis first (default 1) */
     int structured;      /**< use the layout's structure when plain Lemke fails (default 1) */
+    int decompose;       /**< solve independent blocks of B separately (default 1) */
 } ncs_lcp_options;
 
 /// Default options. Never fails.
@@ -66,6 +69,11 @@ ncs_lcp_options ncs_lcp_default_options(void);
 /// Bytes of workspace needed to solve any LCP of dimension <= mmax.
 /// Returns 0 when mmax < 1 or the size would overflow.
 size_t ncs_lcp_workspace_bytes(int mmax);
+
+/** Doubles of static storage that always hold ncs_lcp_workspace_bytes(mmax)
+ *  (an upper bound, for `static double ws[NCS_LCP_WORKSPACE_DOUBLES(M)]`). */
+#define NCS_LCP_WORKSPACE_DOUBLES(mmax) \
+    (3 * (size_t)(mmax) * (size_t)(mmax) + 24 * (size_t)(mmax) + 96)
 
 typedef struct ncs_lcp_workspace ncs_lcp_workspace;
 

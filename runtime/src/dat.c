@@ -1,0 +1,290 @@
+/* dat.c - Siconos dense .dat reading/writing and layout specs (host). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ncs/lcp_dat.h"
+
+static const char *const form_names[] = {
+    "stewart", "max", "summation", "diff", "diff-accurate"
+};
+
+static void set_err(char *err, size_t len, const char *fmt, ...) {
+    va_list ap;
+    if (!err || len == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+}
+
+int ncs_layout_parse(const char *spec, ncs_layout *L, int **sizes,
+                     char *err, size_t errlen) {
+    const char *p = spec;
+    int *gs = NULL, ng = 0, cap = 0, have_form = 0;
+    memset(L, 0, sizeof *L);
+    *sizes = NULL;
+    while (p && *p) {
+        char key[32], *end;
+        size_t n = 0;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p || *p == '\n' || *p == '\r')
+            break;
+        while (*p && *p != '=' && *p != ' ' && n + 1 < sizeof key)
+            key[n++] = *p++;
+        key[n] = 0;
+        if (*p != '=') {
+            set_err(err, errlen, "layout: expected key=value at '%s'", key);
+            goto bad;
+        }
+        p++;
+        if (!strcmp(key, "form")) {
+            int f, found = -1;
+            for (f = 0; f < 5; f++) {
+                size_t l = strlen(form_names[f]);
+                if (!strncmp(p, form_names[f], l) &&
+                    (p[l] == 0 || p[l] == ' ' || p[l] == '\t' || p[l] == '\n' || p[l] == '\r')) {
+                    found = f;
+                    p += l;
+                }
+            }
+            if (found < 0) {
+                set_err(err, errlen, "layout: unknown form");
+                goto bad;
+            }
+            L->form = found;
+            have_form = 1;
+        } else if (!strcmp(key, "groups")) {
+            if (*p == '-') {
+                p++;
+                continue;
+            }
+            for (;;) {
+                long v = strtol(p, &end, 10);
+                if (end == p || v < 1 || v > 1000000) {
+                    set_err(err, errlen, "layout: bad group size");
+                    goto bad;
+                }
+                if (ng == cap) {
+                    int *t = realloc(gs, (size_t)(cap = cap ? 2 * cap : 8) * sizeof *gs);
+                    if (!t) {
+                        set_err(err, errlen, "layout: out of memory");
+                        goto bad;
+                    }
+                    gs = t;
+                }
+                gs[ng++] = (int)v;
+                p = end;
+                if (*p != ',')
+                    break;
+                p++;
+            }
+        } else if (!strcmp(key, "convex") || !strcmp(key, "fric")) {
+            long v = strtol(p, &end, 10);
+            if (end == p || v < 0 || v > 1000000) {
+                set_err(err, errlen, "layout: bad %s", key);
+                goto bad;
+            }
+            *(key[0] == 'c' ? &L->nconvex : &L->nfric) = (int)v;
+            p = end;
+        } else if (!strcmp(key, "gamma") || !strcmp(key, "eps_h")) {
+            double v = strtod(p, &end);
+            if (end == p) {
+                set_err(err, errlen, "layout: bad %s", key);
+                goto bad;
+            }
+            *(key[0] == 'g' ? &L->gamma : &L->eps_h) = v;
+            p = end;
+        } else {
+            set_err(err, errlen, "layout: unknown key '%s'", key);
+            goto bad;
+        }
+        if (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') {
+            set_err(err, errlen, "layout: junk after %s", key);
+            goto bad;
+        }
+    }
+    L->ngroups = ng;
+    L->group_size = gs;
+    if (!have_form) {
+        set_err(err, errlen, "layout: form= is missing");
+        goto bad;
+    }
+    if (ncs_layout_size(L) < 0) {
+        set_err(err, errlen, "layout: invalid (group sizes, fric, gamma or eps_h)");
+        goto bad;
+    }
+    *sizes = gs;
+    return 0;
+bad:
+    free(gs);
+    memset(L, 0, sizeof *L);
+    return -1;
+}
+
+int ncs_layout_format(const ncs_layout *L, char *buf, size_t len) {
+    size_t at = 0;
+    int i, n;
+    if (!L || !buf || L->form < 0 || L->form > 4)
+        return -1;
+#define PUT(...) do { \
+        n = snprintf(buf + at, len - at, __VA_ARGS__); \
+        if (n < 0 || (size_t)n >= len - at) \
+            return -1; \
+        at += (size_t)n; \
+    } while (0)
+    PUT("form=%s groups=", form_names[L->form]);
+    if (L->ngroups == 0)
+        PUT("-");
+    for (i = 0; i < L->ngroups; i++)
+        PUT("%s%d", i ? "," : "", L->group_size[i]);
+    PUT(" convex=%d fric=%d", L->nconvex, L->nfric);
+    if (L->form == NCS_FORM_MAX)
+        PUT(" gamma=%.17g", L->gamma);
+    if (L->form == NCS_FORM_SUMMATION)
+        PUT(" eps_h=%.17g", L->eps_h);
+#undef PUT
+    return (int)at;
+}
+
+/* Reads a whole file into a NUL-terminated malloc'ed buffer. */
+static char *slurp(const char *path, char *err, size_t errlen) {
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t len = 0, cap = 0, n;
+    if (!f) {
+        set_err(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    for (;;) {
+        if (cap - len < 4096) {
+            char *t = realloc(buf, cap = cap ? 2 * cap : 65536);
+            if (!t) {
+                set_err(err, errlen, "%s: out of memory", path);
+                free(buf);
+                buf = NULL;
+                goto done;
+            }
+            buf = t;
+        }
+        n = fread(buf + len, 1, cap - len - 1, f);
+        len += n;
+        if (n == 0)
+            break;
+    }
+    if (ferror(f)) {
+        set_err(err, errlen, "%s: read error", path);
+        free(buf);
+        buf = NULL;
+        goto done;
+    }
+    buf[len] = 0;
+done:
+    fclose(f);
+    return buf;
+}
+
+static int next_num(char **p, double *v) {
+    char *end;
+    *v = strtod(*p, &end);
+    if (end == *p)
+        return -1;
+    *p = end;
+    return 0;
+}
+
+int ncs_lcp_read_dat(const char *path, ncs_lcp_dat *out, char *err, size_t errlen) {
+    char *text, *p, *lay;
+    double h[6], v;
+    int i, j, m;
+    memset(out, 0, sizeof *out);
+    if (!(text = slurp(path, err, errlen)))
+        return -1;
+    p = text;
+    for (i = 0; i < 6; i++)
+        if (next_num(&p, &h[i]) != 0) {
+            set_err(err, errlen, "%s: bad header", path);
+            goto bad;
+        }
+    m = (int)h[0];
+    if (h[0] != m || m < 1 || m > 20000 || h[1] != 0 || h[2] != m || h[3] != m ||
+        h[4] != m || h[5] != m) {
+        set_err(err, errlen, "%s: header must be 'm 0 m m m m' (dense, square), m >= 1", path);
+        goto bad;
+    }
+    out->m = m;
+    out->B = malloc((size_t)m * (size_t)m * sizeof *out->B);
+    out->b = malloc((size_t)m * sizeof *out->b);
+    if (!out->B || !out->b) {
+        set_err(err, errlen, "%s: out of memory", path);
+        goto bad;
+    }
+    for (j = 0; j < m; j++)          /* line j is column j */
+        for (i = 0; i < m; i++) {
+            if (next_num(&p, &v) != 0) {
+                set_err(err, errlen, "%s: B is short (column %d)", path, j + 1);
+                goto bad;
+            }
+            out->B[(size_t)i * m + j] = v;
+        }
+    for (i = 0; i < m; i++)
+        if (next_num(&p, &out->b[i]) != 0) {
+            set_err(err, errlen, "%s: q is short", path);
+            goto bad;
+        }
+    /* free text: look for the layout line */
+    if ((lay = strstr(p, "ncs-layout:")) != NULL) {
+        char *eol = strchr(lay, '\n');
+        if (eol)
+            *eol = 0;
+        if (ncs_layout_parse(lay + strlen("ncs-layout:"), &out->layout, &out->sizes,
+                             err, errlen) != 0)
+            goto bad;
+        out->has_layout = 1;
+    }
+    free(text);
+    return 0;
+bad:
+    free(text);
+    ncs_lcp_dat_free(out);
+    return -1;
+}
+
+void ncs_lcp_dat_free(ncs_lcp_dat *d) {
+    if (!d)
+        return;
+    free(d->B);
+    free(d->b);
+    free(d->sizes);
+    memset(d, 0, sizeof *d);
+}
+
+int ncs_lcp_write_dat(const char *path, int m, const double *B, int ldb,
+                      const double *b, const ncs_layout *L, const char *comment) {
+    FILE *f;
+    int i, j, bad = 0;
+    char line[4096];
+    if (!path || m < 1 || !B || !b || ldb < m)
+        return -1;
+    if (L && ncs_layout_format(L, line, sizeof line) < 0)
+        return -1;
+    if (!(f = fopen(path, "w")))
+        return -1;
+    fprintf(f, "%d\n0\n%d\n%d\n%d\t%d\n", m, m, m, m, m);
+    for (j = 0; j < m; j++)
+        for (i = 0; i < m; i++)
+            fprintf(f, "%.17g%c", B[(size_t)i * ldb + j], i + 1 < m ? ' ' : '\n');
+    for (i = 0; i < m; i++)
+        fprintf(f, "%.17g%c", b[i], i + 1 < m ? ' ' : '\n');
+    fprintf(f, "\n");
+    if (L)
+        fprintf(f, "ncs-layout: %s\n", line);
+    if (comment)
+        fprintf(f, "%s\n", comment);
+    bad = ferror(f) != 0;
+    if (fclose(f) != 0)
+        bad = 1;
+    return bad ? -1 : 0;
+}

@@ -1,0 +1,17 @@
+/* kernel_gsl.c - host kernels on GSL BLAS (views over the solver's arrays). */
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_vector.h>
+#include "lcp_internal.h"
+
+void ncs_lcp_kernel_ger(int m, int n, double alpha, const double *x,
+                        const double *y, double *A, int lda) {
+    gsl_vector_const_view xv = gsl_vector_const_view_array(x, (size_t)m);
+    gsl_vector_const_view yv = gsl_vector_const_view_array(y, (size_t)n);
+    gsl_matrix_view Av = gsl_matrix_view_array_with_tda(A, (size_t)m, (size_t)n, (size_t)lda);
+    /* dimensions always agree here; GSL must never abort the simulator */
+    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    gsl_blas_dger(alpha, &xv.vector, &yv.vector, &Av.matrix);
+    gsl_set_error_handler(old);
+}

@@ -1,0 +1,249 @@
+/* lemke.c - Lemke's complementary pivoting on a compact tableau.
+ *
+ * Variables: w_0..w_{m-1} (ids 0..m-1), z_0..z_{m-1} (ids m..2m-1) and the
+ * artificial z0 (id 2m). The constraint is I w - B z - e z0 = b. The tableau
+ * T (m rows, m + 2 columns) holds only what is not trivial:
+ *   column 0        Binv b, the values of the basic variables,
+ *   column slot s   Binv a_v for the nonbasic variable v = nonb[s],
+ * so basic variables follow x_B = T[:,0] - sum_s T[:,s] x_nonb[s]. The
+ * columns of Binv that the lexicographic rule needs are the original unit
+ * columns of the w's: a nonbasic w's column is in T, a basic w's column is
+ * a unit vector. One pivot is a rank-one update of m x (m + 2) entries,
+ * about 2 m^2 flops.
+ */
+#include <math.h>
+#include <string.h>
+#include "lcp_internal.h"
+
+size_t ncs_lemke_doubles(int mmax) {
+    return (size_t)mmax * (size_t)(mmax + 2) + (size_t)mmax;
+}
+
+size_t ncs_lemke_ints(int mmax) {
+    return (size_t)mmax + (size_t)(mmax + 2) + (size_t)(2 * mmax + 1) + (size_t)mmax +
+           (size_t)mmax + (size_t)(mmax + 2);
+}
+
+void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, double *d, int *i) {
+    lw->mmax = mmax;
+    lw->T = d;
+    lw->col = d + (size_t)mmax * (size_t)(mmax + 2);
+    lw->basis = i;
+    lw->nonb = i + mmax;
+    lw->where = lw->nonb + mmax + 2;
+    lw->cand = lw->where + 2 * mmax + 1;
+    lw->rows = lw->cand + mmax;
+    lw->cols = lw->rows + mmax;
+}
+
+/* Entry (row r, column k) of Binv: the column of w_k. */
+static double binv(const ncs_lemke_work *lw, int ld, int r, int k) {
+    int at = lw->where[k];
+    if (at >= 0)
+        return at == r ? 1.0 : 0.0;
+    return lw->T[(size_t)r * ld + (size_t)(-at - 1)];
+}
+
+/* Among the ncand rows in cand (all with the same minimum ratio), keeps the
+ * lexicographic minimum of the rows of Binv divided by the pivot column
+ * entry. Returns the chosen row. */
+static int lex_pick(ncs_lemke_work *lw, int m, int ld, int e, int ncand) {
+    int k, c, *cand = lw->cand;
+    const double *T = lw->T;
+    for (k = 0; k < m && ncand > 1; k++) {
+        double best = HUGE_VAL, scale = 0;
+        int keep = 0;
+        for (c = 0; c < ncand; c++) {
+            int r = cand[c];
+            double v = binv(lw, ld, r, k) / T[(size_t)r * ld + e];
+            if (v < best)
+                best = v;
+            if (fabs(v) > scale)
+                scale = fabs(v);
+        }
+        for (c = 0; c < ncand; c++) {
+            int r = cand[c];
+            double v = binv(lw, ld, r, k) / T[(size_t)r * ld + e];
+            if (v <= best + 1e-11 * scale)
+                cand[keep++] = r;
+        }
+        ncand = keep;
+    }
+    return cand[0];
+}
+
+/* Exchanges the basic variable of row r with the nonbasic one of slot e. */
+static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e) {
+    double *T = lw->T, *f = lw->col, *Tr = T + (size_t)r * ld;
+    double inv = 1.0 / Tr[e];
+    int i, j, nr = 0, nc = 0, vin = lw->nonb[e], vout = lw->basis[r];
+    int *rows = lw->rows, *cols = lw->cols;
+    for (i = 0; i < m; i++) {           /* the pivot column leaves the tableau */
+        double *Tie = T + (size_t)i * ld + e;
+        f[i] = *Tie;
+        *Tie = 0;
+        if (f[i] != 0 && i != r)
+            rows[nr++] = i;
+    }
+    Tr[e] = 1;                          /* ... and the leaving variable's enters */
+    for (j = 0; j < m + 2; j++)
+        if ((Tr[j] *= inv) != 0)
+            cols[nc++] = j;
+    /* T -= f Tr^T on the rows other than r, exploiting the zeros the
+     * formulations are full of: the BLAS kernel when both vectors are mostly
+     * nonzero and m is large enough for a call to pay, else loops over the
+     * nonzero rows (and entries). Counted work: ratio test and bookkeeping
+     * about 4 m, plus the update. */
+    if (m >= 64 && 2 * nr > m && 2 * nc > m + 2) {
+        lw->flops += 4.0 * m + 2.0 * m * (m + 2);
+        f[r] = 0;
+        ncs_lcp_kernel_ger(m, m + 2, -1.0, f, Tr, T, ld);
+    } else if (2 * nc > m + 2) {
+        lw->flops += 4.0 * m + 2.0 * nr * (m + 2);
+        for (i = 0; i < nr; i++) {
+            double *Ti = T + (size_t)rows[i] * ld, fi = f[rows[i]];
+            for (j = 0; j < m + 2; j++)
+                Ti[j] -= fi * Tr[j];
+        }
+    } else {
+        lw->flops += 4.0 * m + 2.0 * nr * nc;
+        for (i = 0; i < nr; i++) {
+            double *Ti = T + (size_t)rows[i] * ld, fi = f[rows[i]];
+            for (j = 0; j < nc; j++)
+                Ti[cols[j]] -= fi * Tr[cols[j]];
+        }
+    }
+    /* rounding must not make basic values negative (only updated rows) */
+    for (i = 0; i < nr; i++)
+        if (T[(size_t)rows[i] * ld] < 0)
+            T[(size_t)rows[i] * ld] = 0;
+    if (Tr[0] < 0)
+        Tr[0] = 0;
+    lw->basis[r] = vin;
+    lw->where[vin] = r;
+    lw->nonb[e] = vout;
+    lw->where[vout] = -e - 1;
+}
+
+int ncs_lemke_run(ncs_lemke_work *lw, int m, const double *B, int ldb,
+                  const double *b, int max_pivots, double *z,
+                  unsigned char *zbasic, int *pivots) {
+    const int ld = m + 2, art = 2 * m;
+    double *T = lw->T, bmin = 0, bscale = 0;
+    int i, j, r = -1, e, npiv = 0, status = NCS_LCP_NUMERICAL;
+
+    if (m < 1 || m > lw->mmax)
+        return NCS_LCP_WORKSPACE;
+    for (i = 0; i < m; i++) {
+        double *Ti = T + (size_t)i * ld;
+        Ti[0] = b[i];
+        for (j = 0; j < m; j++)
+            Ti[1 + j] = -B[(size_t)i * ldb + j];
+        Ti[m + 1] = -1;
+        lw->basis[i] = i;
+        lw->where[i] = i;
+        if (fabs(b[i]) > bscale)
+            bscale = fabs(b[i]);
+        if (b[i] < bmin || (r >= 0 && b[i] == bmin)) {
+            bmin = b[i];
+            r = i;       /* ties: the last index keeps the rows lex-positive */
+        }
+    }
+    for (j = 0; j < m; j++) {
+        lw->nonb[1 + j] = m + j;
+        lw->where[m + j] = -(1 + j) - 1;
+        z[j] = 0;
+        if (zbasic)
+            zbasic[j] = 0;
+    }
+    lw->nonb[m + 1] = art;
+    lw->where[art] = -(m + 1) - 1;
+    if (r < 0)
+        return NCS_LCP_SOLVED;       /* b >= 0: z = 0 */
+
+    /* First pivot: z0 enters at level -min b, the most negative row leaves. */
+    {
+        int vout = lw->basis[r];
+        pivot(lw, m, ld, r, m + 1);
+        npiv = 1;
+        for (;;) {
+            int vin = vout < m ? vout + m : vout - m, ncand = 0, zrow = -1;
+            double cmax = 0, theta = HUGE_VAL, tie;
+            /* z0 down to rounding level: the basis is complementary already */
+            if (lw->where[art] >= 0 && T[(size_t)lw->where[art] * ld] <= 1e-10 * bscale) {
+                status = NCS_LCP_SOLVED;
+                break;
+            }
+            e = -lw->where[vin] - 1;
+            for (i = 0; i < m; i++) {
+                double t = T[(size_t)i * ld + e];
+                if (!isfinite(t) || !isfinite(T[(size_t)i * ld]))
+                    goto out;
+                if (fabs(t) > cmax)
+                    cmax = fabs(t);
+            }
+            if (cmax == 0) {
+                status = NCS_LCP_RAY;
+                goto out;
+            }
+            /* minimum ratio over the rows whose value falls as vin grows (the
+             * ratios are kept in lw->col, free until the pivot) */
+            for (i = 0; i < m; i++) {
+                double t = T[(size_t)i * ld + e];
+                if (t > 1e-12 * cmax) {
+                    double q = T[(size_t)i * ld] / t;
+                    if (q < theta)
+                        theta = q;
+                    lw->col[ncand] = q;
+                    lw->cand[ncand++] = i;
+                }
+            }
+            if (ncand == 0) {
+                status = NCS_LCP_RAY;
+                goto out;
+            }
+            /* ties are judged relative to the minimum ratio */
+            tie = theta + 1e-9 * theta + 1e-14 * bscale / cmax;
+            j = 0;
+            for (i = 0; i < ncand; i++) {
+                int row = lw->cand[i];
+                if (lw->col[i] <= tie) {
+                    lw->cand[j++] = row;
+                    if (lw->basis[row] == art)
+                        zrow = row;
+                } else if (lw->basis[row] == art &&
+                           lw->col[i] <= theta + 1e-7 * theta) {
+                    lw->cand[j++] = row;    /* z0 leaves first, on a looser tie */
+                    zrow = row;
+                }
+            }
+            ncand = j;
+            r = zrow >= 0 ? zrow : lex_pick(lw, m, ld, e, ncand);
+            if (npiv >= max_pivots) {
+                status = NCS_LCP_PIVOT_CAP;
+                goto out;
+            }
+            vout = lw->basis[r];
+            pivot(lw, m, ld, r, e);
+            npiv++;
+            if (vout == art) {
+                status = NCS_LCP_SOLVED;
+                break;
+            }
+        }
+    }
+    for (i = 0; i < m; i++) {
+        int v = lw->basis[i];
+        if (v >= m && v < 2 * m) {
+            z[v - m] = T[(size_t)i * ld];
+            if (zbasic)
+                zbasic[v - m] = 1;
+        }
+    }
+out:
+    *pivots += npiv;
+    if (status != NCS_LCP_SOLVED)
+        for (j = 0; j < m; j++)
+            z[j] = 0;
+    return status;
+}

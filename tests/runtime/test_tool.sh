@@ -1,0 +1,34 @@
+#!/bin/sh
+# test_tool.sh NCS_LCP DATA_DIR WORK_DIR - the ncs-lcp command line.
+set -u
+tool=$1 data=$2 work=$3
+fail=0
+check() { if ! eval "$2"; then echo "FAIL: $1"; fail=1; fi; }
+
+out=$("$tool" --print-z "$data"/fig3a-max.dat "$data"/fig3a-sum.dat); rc=$?
+echo "$out"
+check "paper files solve (exit 0)" '[ $rc -eq 0 ]'
+check "status column" 'echo "$out" | grep -q "fig3a-max.dat 10 solved "'
+check "paper z" 'echo "$out" | grep -qx "z = 2.5 0.5 99.5 0 1 1.5 0 0 0 0"'
+
+out=$("$tool" --plain "$data"/fig3a-max.dat); rc=$?
+echo "$out"
+check "plain Lemke stops on a ray (exit 1)" '[ $rc -eq 1 ] && echo "$out" | grep -q " ray "'
+
+# the layout can be supplied on the command line
+sed '/ncs-layout/d' "$data"/fig3b-max.dat > "$work"/nolayout.dat
+out=$("$tool" --layout 'form=max groups=2 convex=0 fric=0 gamma=100' "$work"/nolayout.dat); rc=$?
+check "--layout supplies the structure" '[ $rc -eq 0 ]'
+"$tool" "$work"/nolayout.dat >/dev/null; rc=$?
+check "without a layout max is not solved" '[ $rc -eq 1 ]'
+
+"$tool" --repeat 3 "$work"/does-not-exist.dat 2>/dev/null; rc=$?
+check "missing file: exit 2" '[ $rc -eq 2 ]'
+"$tool" --bogus "$data"/fig3a-max.dat 2>/dev/null; rc=$?
+check "bad option: exit 2" '[ $rc -eq 2 ]'
+"$tool" --layout 'form=max groups=0' "$data"/fig3a-max.dat 2>/dev/null; rc=$?
+check "bad layout: exit 2" '[ $rc -eq 2 ]'
+printf '3\n0\n3\n3\n3\t3\n1 2\n' > "$work"/short.dat
+"$tool" "$work"/short.dat 2>/dev/null; rc=$?
+check "truncated file: exit 2" '[ $rc -eq 2 ]'
+exit $fail

@@ -1,0 +1,87 @@
+/* emit_buf.c - growable text buffer for the code generator. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "emit_buf.h"
+
+/* Makes room for `extra` more bytes plus the NUL. Returns 0, or -1 (oom). */
+static int reserve(ncs_buf *b, size_t extra) {
+    size_t need, cap;
+    char *s;
+    if (b->oom)
+        return -1;
+    need = b->len + extra + 1;
+    if (need <= b->cap)
+        return 0;
+    cap = b->cap ? b->cap : 4096;
+    while (cap < need)
+        cap *= 2;
+    s = realloc(b->s, cap);
+    if (!s) {
+        b->oom = 1;
+        return -1;
+    }
+    b->s = s;
+    b->cap = cap;
+    return 0;
+}
+
+static void append(ncs_buf *b, const char *text, size_t n) {
+    if (reserve(b, n) != 0)
+        return;
+    memcpy(b->s + b->len, text, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+void ncs_buf_printf(ncs_buf *b, const char *fmt, ...) {
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        b->oom = 1;
+        return;
+    }
+    if (reserve(b, (size_t)n) != 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+void ncs_buf_tpl(ncs_buf *b, const char *text) {
+    const char *p = text;
+    while (*p) {
+        size_t run = strcspn(p, "@$");
+        append(b, p, run);
+        p += run;
+        if (*p == '@')
+            append(b, b->lo, strlen(b->lo));
+        else if (*p == '$')
+            append(b, b->up, strlen(b->up));
+        if (*p)
+            p++;
+    }
+}
+
+void ncs_buf_num(ncs_buf *b, double v) {
+    char tmp[64];
+    if (v == 0)
+        v = 0; /* no negative zero in the output */
+    snprintf(tmp, sizeof tmp, "%.17g", v);
+    if (!strpbrk(tmp, ".eEn"))
+        strcat(tmp, ".0");
+    if (v < 0)
+        ncs_buf_printf(b, "(%s)", tmp);
+    else
+        ncs_buf_printf(b, "%s", tmp);
+}
+
+void ncs_buf_free(ncs_buf *b) {
+    free(b->s);
+    memset(b, 0, sizeof *b);
+}

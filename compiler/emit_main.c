@@ -1,0 +1,371 @@
+/* emit_main.c - writes <prefix>_main.c: the standalone simulator with
+ * --steps, --csv, --dump-lcp, --check, --quiet and --help, and the scene's
+ * expectations compiled into checks. */
+#include <stdio.h>
+#include <string.h>
+#include "emit_plan.h"
+
+/* Appends `s` as the inside of a C string literal. */
+static void str_lit(ncs_buf *o, const char *s) {
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            ncs_buf_printf(o, "\\%c", c);
+        else if (c < 32 || c > 126)
+            ncs_buf_printf(o, "\\%03o", c);
+        else if (c == '?')
+            ncs_buf_printf(o, "\\?"); /* no trigraphs */
+        else
+            ncs_buf_printf(o, "%c", c);
+    }
+}
+
+static const char *coord_name(int c) {
+    static const char *const n[] = {"x", "y", "theta", "vx", "vy", "omega"};
+    return c >= 0 && c < 6 ? n[c] : "?";
+}
+
+/* Human-readable text of expectation e (as in the scene, %g numbers). */
+static void describe(const ncs_scene *s, const ncs_expect *e, char *out, size_t n) {
+    char when[64];
+    const char *bn = e->body >= 0 ? s->bodies[e->body].name : "";
+    if (e->step == NCS_STEP_END)
+        snprintf(when, sizeof when, " at end");
+    else if (e->step == NCS_STEP_EVERY)
+        snprintf(when, sizeof when, " at every step");
+    else
+        snprintf(when, sizeof when, " at step %d", e->step);
+    switch (e->kind) {
+    case NCS_EXPECT_POSITION:
+    case NCS_EXPECT_VELOCITY:
+        snprintf(out, n, "%s.%s%s == (%g, %g) within %g", bn,
+                 e->kind == NCS_EXPECT_POSITION ? "position" : "velocity", when,
+                 e->value.x, e->value.y, e->tol);
+        break;
+    case NCS_EXPECT_VALUE:
+        snprintf(out, n, "%s.%s%s == %g within %g", bn, coord_name(e->coord), when,
+                 e->scalar, e->tol);
+        break;
+    case NCS_EXPECT_BOUND:
+        snprintf(out, n, "%s.%s %s %g%s (slack %g)", bn, coord_name(e->coord),
+                 e->op == NCS_CMP_LE ? "<=" : ">=", e->scalar, when, e->tol);
+        break;
+    case NCS_EXPECT_NO_PENETRATION:
+        snprintf(out, n, "no penetration within %g", e->tol);
+        break;
+    default:
+        snprintf(out, n, "every step solved");
+        break;
+    }
+}
+
+static const char *const Head1 =
+    "#include <errno.h>\n"
+    "#include <math.h>\n"
+    "#include <stdarg.h>\n"
+    "#include <stdio.h>\n"
+    "#include <stdlib.h>\n"
+    "#include <string.h>\n"
+    "#include \"ncs/lcp_dat.h\"\n"
+    "#include \"@.h\"\n\n";
+
+static const char *const Head2 =
+    "/* Where --dump-lcp writes; the last file written (for messages). */\n"
+    "typedef struct dump_ctx {\n"
+    "    const char *dir;\n"
+    "    int failed;\n"
+    "    char last[4096];\n"
+    "    char zline[26 * $_MAX_M + 16];\n"
+    "} dump_ctx;\n\n"
+    "static void dump_hook(void *ctx, long step, int body, const ncs_layout *L, int m,\n"
+    "                      const double *B, const double *b, const double *z, int st) {\n"
+    "    dump_ctx *d = (dump_ctx *)ctx;\n"
+    "    int n, r, at;\n"
+    "    at = snprintf(d->zline, sizeof d->zline, \"ncs-z: status=%d\", st);\n"
+    "    for (r = 0; r < m && at > 0 && (size_t)at < sizeof d->zline; r++)\n"
+    "        at += snprintf(d->zline + at, sizeof d->zline - (size_t)at, \" %.17g\", z[r]);\n"
+    "    if ($_NBODIES == 1)\n"
+    "        n = snprintf(d->last, sizeof d->last, \"%s/step-%06ld.dat\", d->dir, step);\n"
+    "    else\n"
+    "        n = snprintf(d->last, sizeof d->last, \"%s/step-%06ld-b%d.dat\", d->dir, step,\n"
+    "                     body);\n"
+    "    if (n < 0 || (size_t)n >= sizeof d->last || ncs_lcp_write_dat(d->last, m, B, m, b, L,\n"
+    "                                                    d->zline) != 0) {\n"
+    "        if (!d->failed)\n"
+    "            fprintf(stderr, \"%s: cannot write '%s': %s\\n\", scene_file, d->last,\n"
+    "                    strerror(errno));\n"
+    "        d->failed = 1;\n"
+    "    }\n"
+    "}\n\n"
+;
+
+static const char *const Coord =
+    "static double coord(const @_state *s, int body, int c) {\n"
+    "    switch (c) {\n"
+    "    case 0: return s->q[body][0];\n"
+    "    case 1: return s->q[body][1];\n"
+    "    case 2: return s->q[body][2];\n"
+    "    case 3: return s->v[body][0];\n"
+    "    case 4: return s->v[body][1];\n"
+    "    default: return s->v[body][2];\n"
+    "    }\n"
+    "}\n\n";
+
+static const char *const Head3 =
+    "/* Reports expectation i as failed (once). */\n"
+    "static void fail(int *failed, int i, const char *fmt, ...) {\n"
+    "    va_list ap;\n"
+    "    if (failed[i])\n"
+    "        return;\n"
+    "    failed[i] = 1;\n"
+    "    fprintf(stderr, \"%s:%d: expectation failed: %s: \", scene_file, expect_line[i],\n"
+    "            expect_text[i]);\n"
+    "    va_start(ap, fmt);\n"
+    "    vfprintf(stderr, fmt, ap);\n"
+    "    va_end(ap);\n"
+    "    fputc('\\n', stderr);\n"
+    "}\n\n"
+    "static void csv_rows(FILE *f, const @_state *s, long step) {\n"
+    "    int b;\n"
+    "    for (b = 0; b < $_NBODIES; b++) {\n"
+    "        @_info in = @_body_info(s, b);\n"
+    "        if (step == 0)\n"
+    "            in.status = in.pivots = in.m = 0;\n"
+    "        fprintf(f, \"%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%d,%d,%d\\n\",\n"
+    "                step, (double)step * $_H, @_body_name(b), s->q[b][0], s->q[b][1],\n"
+    "                s->q[b][2], s->v[b][0], s->v[b][1], s->v[b][2], in.status,\n"
+    "                in.pivots, in.m);\n"
+    "    }\n"
+    "}\n\n";
+
+static const char *const Usage =
+    "static void usage(FILE *f) {\n"
+    "    fprintf(f, \"usage: @ [--steps N] [--csv FILE|-] [--dump-lcp DIR] [--check]\"\n"
+    "               \" [--quiet] [--help]\\n\"\n"
+    "               \"Simulates scene '%s' (%d steps of %g s by default).\\n\"\n"
+    "               \"  --steps N       run N steps instead\\n\"\n"
+    "               \"  --csv FILE|-    write step,t,body,x,y,theta,vx,vy,omega,status,\"\n"
+    "               \"pivots,m per body and step\\n\"\n"
+    "               \"  --dump-lcp DIR  write each solved LCP as DIR/step-NNNNNN.dat\"\n"
+    "               \" (-bI per body when several)\\n\"\n"
+    "               \"  --check         evaluate the scene's expectations; exit 1 on failure\\n\"\n"
+    "               \"  --quiet         no summary\\n\",\n"
+    "            scene_name, $_STEPS, $_H);\n"
+    "}\n\n";
+
+static const char *const Main1 =
+    "int main(int argc, char **argv) {\n"
+    "    static @_state st;\n"
+    "    static dump_ctx dump;\n"
+    "    int failed[NEXPECT + 1], reached[NEXPECT + 1];\n"
+    "    long steps = $_STEPS, n;\n"
+    "    const char *csv = NULL;\n"
+    "    FILE *cf = NULL;\n"
+    "    int check = 0, quiet = 0, i, rc = 0, status = $_STEP_OK;\n"
+    "    memset(failed, 0, sizeof failed);\n"
+    "    memset(reached, 0, sizeof reached);\n"
+    "    for (i = 1; i < argc; i++) {\n"
+    "        if (!strcmp(argv[i], \"--steps\") && i + 1 < argc) {\n"
+    "            char *end;\n"
+    "            steps = strtol(argv[++i], &end, 10);\n"
+    "            if (*end || steps < 0) {\n"
+    "                fprintf(stderr, \"%s: bad --steps value '%s'\\n\", argv[0], argv[i]);\n"
+    "                return 2;\n"
+    "            }\n"
+    "        } else if (!strcmp(argv[i], \"--csv\") && i + 1 < argc) {\n"
+    "            csv = argv[++i];\n"
+    "        } else if (!strcmp(argv[i], \"--dump-lcp\") && i + 1 < argc) {\n"
+    "            dump.dir = argv[++i];\n"
+    "        } else if (!strcmp(argv[i], \"--check\")) {\n"
+    "            check = 1;\n"
+    "        } else if (!strcmp(argv[i], \"--quiet\")) {\n"
+    "            quiet = 1;\n"
+    "        } else if (!strcmp(argv[i], \"--help\")) {\n"
+    "            usage(stdout);\n"
+    "            return 0;\n"
+    "        } else {\n"
+    "            fprintf(stderr, \"%s: unknown or incomplete option '%s'\\n\", argv[0], argv[i]);\n"
+    "            usage(stderr);\n"
+    "            return 2;\n"
+    "        }\n"
+    "    }\n"
+    "    if (@_init(&st) != 0) {\n"
+    "        fprintf(stderr, \"%s: the runtime rejected the LCP workspace\\n\", scene_file);\n"
+    "        return 1;\n"
+    "    }\n"
+    "    if (dump.dir)\n"
+    "        @_set_lcp_hook(&st, dump_hook, &dump);\n"
+    "    if (csv) {\n"
+    "        cf = strcmp(csv, \"-\") ? fopen(csv, \"w\") : stdout;\n"
+    "        if (!cf) {\n"
+    "            fprintf(stderr, \"%s: cannot open '%s': %s\\n\", argv[0], csv, strerror(errno));\n"
+    "            return 1;\n"
+    "        }\n"
+    "        fprintf(cf, \"step,t,body,x,y,theta,vx,vy,omega,status,pivots,m\\n\");\n"
+    "        csv_rows(cf, &st, 0);\n"
+    "    }\n"
+    "    if (check)\n"
+    "        check_state(&st, 0, steps == 0, failed, reached);\n";
+
+static const char *const Main2 =
+    "    for (n = 1; n <= steps; n++) {\n"
+    "        status = @_step(&st);\n"
+    "        if (status != $_STEP_OK) {\n"
+    "            @_info in = @_last_info(&st);\n"
+    "            fprintf(stderr, \"%s: step %ld failed: %s (body %s\", scene_file, n,\n"
+    "                    status == $_STEP_CAPACITY ? \"capacity exceeded\" : \"LCP not solved\",\n"
+    "                    @_body_name(in.body));\n"
+    "            if (status == $_STEP_LCP_FAILED)\n"
+    "                fprintf(stderr, \", solver status %s\", ncs_lcp_status_name(in.lcp_status));\n"
+    "            fprintf(stderr, \")\");\n"
+    "            if (dump.dir && status == $_STEP_LCP_FAILED)\n"
+    "                fprintf(stderr, \"; LCP written to %s\", dump.last);\n"
+    "            fprintf(stderr, \"\\n\");\n"
+    "            rc = 1;\n"
+    "            break;\n"
+    "        }\n"
+    "        if (cf)\n"
+    "            csv_rows(cf, &st, n);\n"
+    "        if (check)\n"
+    "            check_state(&st, n, n == steps, failed, reached);\n"
+    "    }\n"
+    "    if (check) {\n"
+    "        for (i = 0; i < NEXPECT; i++) {\n"
+    "            if (expect_kind[i] == 5 && status != $_STEP_OK)\n"
+    "                fail(failed, i, \"step %ld was not solved\", n);\n"
+    "            else if (expect_step[i] != 0 && expect_kind[i] < 4 && !reached[i])\n"
+    "                fail(failed, i, \"not reached: the run ended after step %ld\", st.step);\n"
+    "            if (failed[i])\n"
+    "                rc = 1;\n"
+    "        }\n"
+    "    }\n"
+    "    if (dump.failed)\n"
+    "        rc = 1;\n"
+    "    if (cf && cf != stdout && fclose(cf) != 0) {\n"
+    "        fprintf(stderr, \"%s: error writing '%s'\\n\", argv[0], csv);\n"
+    "        rc = 1;\n"
+    "    }\n"
+    "    if (!quiet) {\n"
+    "        fprintf(stderr, \"%s: %ld steps\", scene_name, st.step);\n"
+    "        for (i = 0; i < $_NBODIES; i++)\n"
+    "            fprintf(stderr, \"; %s at (%.17g, %.17g)\", @_body_name(i), st.q[i][0],\n"
+    "                    st.q[i][1]);\n"
+    "        fprintf(stderr, \"%s\\n\", check ? (rc ? \"; expectations FAILED\" : \"; expectations passed\") : \"\");\n"
+    "    }\n"
+    "    return rc;\n"
+    "}\n";
+
+/* Emits check_state(): every expectation evaluated after step `step`. */
+static void emit_checks(const ncs_plan *p, ncs_buf *o) {
+    const ncs_scene *s = p->s;
+    int i;
+    ncs_buf_tpl(o,
+        "/* Evaluates the expectations after step `step` (0 = initial state). */\n"
+        "static void check_state(const @_state *s, long step, int at_end, int *failed,\n"
+        "                        int *reached) {\n"
+        "    double xy[2];\n"
+        "    int b;\n"
+        "    (void)s; (void)step; (void)at_end; (void)failed; (void)reached; (void)xy;\n"
+        "    (void)b;\n");
+    for (i = 0; i < s->nexpects; i++) {
+        const ncs_expect *e = &s->expects[i];
+        char when[96];
+        if (e->step == NCS_STEP_END)
+            snprintf(when, sizeof when, "at_end");
+        else if (e->step == NCS_STEP_EVERY)
+            snprintf(when, sizeof when, "1");
+        else
+            snprintf(when, sizeof when, "step == %d", e->step);
+        switch (e->kind) {
+        case NCS_EXPECT_POSITION:
+        case NCS_EXPECT_VELOCITY:
+            ncs_buf_printf(o, "    if (%s) {\n        reached[%d] = 1;\n", when, i);
+            ncs_buf_tpl(o, e->kind == NCS_EXPECT_POSITION ? "        @_position(s, "
+                                                           : "        @_velocity(s, ");
+            ncs_buf_printf(o, "%d, xy);\n        if (!(fabs(xy[0] - ", e->body);
+            ncs_buf_num(o, e->value.x);
+            ncs_buf_printf(o, ") <= ");
+            ncs_buf_num(o, e->tol);
+            ncs_buf_printf(o, " && fabs(xy[1] - ");
+            ncs_buf_num(o, e->value.y);
+            ncs_buf_printf(o, ") <= ");
+            ncs_buf_num(o, e->tol);
+            ncs_buf_printf(o, "))\n            fail(failed, %d, \"got (%%.17g, %%.17g) at step "
+                              "%%ld\", xy[0], xy[1], step);\n    }\n", i);
+            break;
+        case NCS_EXPECT_VALUE:
+            ncs_buf_printf(o, "    if (%s) {\n        reached[%d] = 1;\n", when, i);
+            ncs_buf_printf(o, "        if (!(fabs(coord(s, %d, %d) - ", e->body, e->coord);
+            ncs_buf_num(o, e->scalar);
+            ncs_buf_printf(o, ") <= ");
+            ncs_buf_num(o, e->tol);
+            ncs_buf_printf(o, "))\n            fail(failed, %d, \"got %%.17g at step %%ld\", "
+                              "coord(s, %d, %d), step);\n    }\n", i, e->body, e->coord);
+            break;
+        case NCS_EXPECT_BOUND:
+            ncs_buf_printf(o, "    if (%s) {\n        reached[%d] = 1;\n", when, i);
+            ncs_buf_printf(o, "        if (!(coord(s, %d, %d) %s ", e->body, e->coord,
+                           e->op == NCS_CMP_LE ? "<=" : ">=");
+            ncs_buf_num(o, e->op == NCS_CMP_LE ? e->scalar + e->tol : e->scalar - e->tol);
+            ncs_buf_printf(o, "))\n            fail(failed, %d, \"got %%.17g at step %%ld\", "
+                              "coord(s, %d, %d), step);\n    }\n", i, e->body, e->coord);
+            break;
+        case NCS_EXPECT_NO_PENETRATION:
+            ncs_buf_printf(o, "    reached[%d] = 1;\n", i);
+            ncs_buf_tpl(o, "    for (b = 0; b < $_NBODIES; b++)\n"
+                           "        if (!(@_penetration(s, b) <= ");
+            ncs_buf_num(o, e->tol);
+            ncs_buf_printf(o, "))\n            fail(failed, %d, \"%%s is %%.17g deep at step "
+                              "%%ld\", ", i);
+            ncs_buf_tpl(o, "@_body_name(b), @_penetration(s, b), step);\n");
+            break;
+        default:
+            ncs_buf_printf(o, "    reached[%d] = 1;\n", i);
+            break;
+        }
+    }
+    ncs_buf_printf(o, "}\n\n");
+}
+
+void ncs_emit_main(const ncs_plan *p, ncs_buf *o) {
+    const ncs_scene *s = p->s;
+    char text[512];
+    int i;
+    ncs_buf_tpl(o, "/* @_main.c - standalone simulator for scene '");
+    ncs_buf_printf(o, "%s'. Generated by ncsc; do not edit. */\n", s->name);
+    ncs_buf_tpl(o, Head1);
+    ncs_buf_printf(o, "static const char scene_file[] = \"");
+    str_lit(o, s->file ? s->file : "");
+    ncs_buf_printf(o, "\";\nstatic const char scene_name[] = \"");
+    str_lit(o, s->name);
+    ncs_buf_printf(o, "\";\n\n#define NEXPECT %d\n", s->nexpects);
+    ncs_buf_printf(o, "/* Expectations: source line, kind, step, text. */\n"
+                      "static const int expect_line[NEXPECT + 1] = {");
+    for (i = 0; i < s->nexpects; i++)
+        ncs_buf_printf(o, "%d, ", s->expects[i].loc.line);
+    ncs_buf_printf(o, "0};\nstatic const int expect_kind[NEXPECT + 1] = {");
+    for (i = 0; i < s->nexpects; i++)
+        ncs_buf_printf(o, "%d, ", s->expects[i].kind);
+    ncs_buf_printf(o, "0};\nstatic const int expect_step[NEXPECT + 1] = {");
+    for (i = 0; i < s->nexpects; i++)
+        ncs_buf_printf(o, "%d, ", s->expects[i].step);
+    ncs_buf_printf(o, "0};\nstatic const char *const expect_text[NEXPECT + 1] = {\n");
+    for (i = 0; i < s->nexpects; i++) {
+        describe(s, &s->expects[i], text, sizeof text);
+        ncs_buf_printf(o, "    \"");
+        str_lit(o, text);
+        ncs_buf_printf(o, "\",\n");
+    }
+    ncs_buf_printf(o, "    \"\"};\n\n");
+    ncs_buf_tpl(o, Head2);
+    for (i = 0; i < s->nexpects; i++)
+        if (s->expects[i].kind == NCS_EXPECT_VALUE || s->expects[i].kind == NCS_EXPECT_BOUND)
+            break;
+    if (i < s->nexpects)
+        ncs_buf_tpl(o, Coord);
+    ncs_buf_tpl(o, Head3);
+    emit_checks(p, o);
+    ncs_buf_tpl(o, Usage);
+    ncs_buf_tpl(o, Main1);
+    ncs_buf_tpl(o, Main2);
+}

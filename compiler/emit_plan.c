@@ -1,0 +1,226 @@
+/* emit_plan.c - the code generator's decisions (see emit_plan.h and
+ * docs/formulations.md for the rules). */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "emit_plan.h"
+
+const ncs_cspace *ncs_plan_cspace(const ncs_plan *p, int b) {
+    const ncs_geometry *g = p->g;
+    if (g->body_space && g->body_space[b] >= 0 && g->body_space[b] < g->nspaces)
+        return &g->spaces[g->body_space[b]];
+    return &g->pieces;
+}
+
+int ncs_plan_lcp_size(int form, int ng, const int *gsize, int x, int k) {
+    ncs_layout L;
+    memset(&L, 0, sizeof L);
+    L.form = form;
+    L.ngroups = ng;
+    L.group_size = gsize;
+    L.nconvex = x;
+    L.nfric = k;
+    L.gamma = 1;
+    L.eps_h = 1;
+    return ncs_layout_size(&L);
+}
+
+static int cmp_desc(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x < y) - (x > y);
+}
+
+static void grow_box(double box[4], double x, double y) {
+    if (x < box[0]) box[0] = x;
+    if (y < box[1]) box[1] = y;
+    if (x > box[2]) box[2] = x;
+    if (y > box[3]) box[3] = y;
+}
+
+/* Friction coefficient of body b against obstacle o (geometric mean). */
+static double pair_mu(const ncs_scene *s, int b, int o) {
+    double m = s->bodies[b].friction * s->obstacles[o].friction;
+    return m > 0 ? sqrt(m) : 0;
+}
+
+/* Sizes of one body: capacity, static or not, largest LCP. */
+static int size_body(ncs_plan *p, int b, int *sizes) {
+    const ncs_scene *s = p->s;
+    const ncs_cspace *cs = ncs_plan_cspace(p, b);
+    ncs_plan_body *pb = &p->bodies[b];
+    int i, ng = cs->ngroups, form = s->form, y = 0, n2 = 0;
+    /* Full LCP: groups of >= 2 sides nonconvex, one-sided groups convex
+     * (emit_c.c lays them out that way on the static path). */
+    for (i = 0; i < ng; i++)
+        if (cs->groups[i].nsides >= 2)
+            sizes[n2++] = cs->groups[i].nsides;
+    pb->ng = ng;
+    pb->mfull = form == NCS_FORM_STEWART
+                    ? ncs_plan_lcp_size(form, 0, NULL, ng, pb->k)
+                    : ncs_plan_lcp_size(form, n2, sizes, ng - n2, pb->k);
+    for (i = 0; i < ng; i++)
+        sizes[i] = cs->groups[i].nsides;
+    if (pb->mfull < 0)
+        return -1;
+    pb->is_static = form != NCS_FORM_STEWART && ng > 0 &&
+                    (s->capacity == 0 || s->capacity >= ng) &&
+                    pb->mfull <= NCS_PLAN_STATIC_MMAX;
+    if (pb->is_static)
+        pb->cap = ng;
+    else if (s->capacity > 0)
+        pb->cap = s->capacity < ng ? s->capacity : ng;
+    else
+        pb->cap = ng < NCS_PLAN_DEFAULT_CAPACITY ? ng : NCS_PLAN_DEFAULT_CAPACITY;
+    qsort(sizes, (size_t)ng, sizeof *sizes, cmp_desc);
+    for (i = 0; i < pb->cap; i++)
+        y += sizes[i];
+    if (form == NCS_FORM_STEWART) {
+        pb->ymax = pb->cap;
+        pb->mmax = ncs_plan_lcp_size(form, 0, NULL, pb->cap, pb->k);
+    } else {
+        pb->ymax = y;
+        pb->mmax = ncs_plan_lcp_size(form, pb->cap, sizes, 0, pb->k);
+        if (pb->is_static && pb->mfull < pb->mmax)
+            pb->mmax = pb->mfull; /* one-sided groups laid out as convex */
+    }
+    return pb->mmax < 0 ? -1 : 0;
+}
+
+/* Registers the body's configuration space; returns its plan index or -1. */
+static int use_space(ncs_plan *p, const ncs_cspace *cs) {
+    int i;
+    for (i = 0; i < p->nspaces; i++)
+        if (p->spaces[i].cs == cs)
+            return i;
+    if (p->nspaces == (int)(sizeof p->spaces / sizeof p->spaces[0]))
+        return -1;
+    p->spaces[i].cs = cs;
+    p->spaces[i].side0 = p->nsides;
+    p->spaces[i].group0 = p->ngroups;
+    p->nsides += cs->nsides;
+    p->ngroups += cs->ngroups;
+    p->nspaces++;
+    return i;
+}
+
+/* Scene bounding box, speed bound, gamma, epsilon, margin. */
+static void scale_constants(ncs_plan *p) {
+    const ncs_scene *s = p->s;
+    double box[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+    double v2 = 0, amax = 0, d;
+    int i, j;
+    for (i = 0; i < p->nspaces; i++) {
+        const ncs_cspace *cs = p->spaces[i].cs;
+        for (j = 0; j < cs->nverts; j++)
+            grow_box(box, cs->verts[j].x, cs->verts[j].y);
+        for (j = 0; j < cs->nsides; j++)
+            grow_box(box, cs->sides[j].point.x, cs->sides[j].point.y);
+    }
+    for (i = 0; i < s->nbodies; i++) {
+        const ncs_body *b = &s->bodies[i];
+        const ncs_plan_body *pb = &p->bodies[i];
+        double sp = hypot(b->vel.x, b->vel.y) + fabs(b->omega) * b->radius;
+        grow_box(box, b->pos.x, b->pos.y);
+        if (sp * sp > v2)
+            v2 = sp * sp;
+        if (hypot(pb->ax, pb->ay) > amax)
+            amax = hypot(pb->ax, pb->ay);
+    }
+    d = box[2] >= box[0] ? hypot(box[2] - box[0], box[3] - box[1]) : 0;
+    p->diameter = d > 0 ? d : 1;
+    p->vmax = sqrt(v2 + 2 * amax * p->diameter);
+    p->gamma = s->gamma_auto ? 2 * (p->diameter / s->h + p->vmax) + 1 : s->gamma;
+    p->epsilon = s->epsilon_auto ? 1e-3 * p->diameter : s->epsilon;
+    p->margin = s->margin_auto ? 1e-2 * p->diameter : s->margin;
+}
+
+int ncs_plan_build(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g,
+                   const char *prefix, ncs_diag *d) {
+    int b, i, rc = 1, *sizes = NULL;
+    size_t n;
+    memset(p, 0, sizeof *p);
+    p->s = s;
+    p->g = g;
+    p->prefix = prefix;
+    n = strlen(prefix);
+    p->upper = malloc(n + 1);
+    p->bodies = calloc((size_t)s->nbodies, sizeof *p->bodies);
+    if (!p->upper || !p->bodies)
+        goto oom;
+    for (i = 0; i <= (int)n; i++)
+        p->upper[i] = (char)toupper((unsigned char)prefix[i]);
+    for (b = 0; b < s->nbodies; b++) {
+        const ncs_body *bd = &s->bodies[b];
+        if (bd->kind == NCS_BODY_POLYGON) {
+            ncs_error(d, bd->loc,
+                      "polygon bodies are not supported by the code generator yet");
+            goto fail;
+        }
+    }
+    for (b = 0; b < s->nbodies; b++) {
+        const ncs_body *bd = &s->bodies[b];
+        ncs_plan_body *pb = &p->bodies[b];
+        const ncs_cspace *cs = ncs_plan_cspace(p, b);
+        double inertia = 0.5 * bd->mass * bd->radius * bd->radius;
+        pb->space = use_space(p, cs);
+        if (pb->space < 0) {
+            ncs_error(d, bd->loc, "too many distinct disc radii (at most %d)",
+                      (int)(sizeof p->spaces / sizeof p->spaces[0]));
+            goto fail;
+        }
+        pb->g0 = p->spaces[pb->space].group0;
+        pb->im = 1 / bd->mass;
+        pb->r = bd->kind == NCS_BODY_DISC ? bd->radius : 0;
+        pb->iI = bd->kind == NCS_BODY_DISC && inertia > 0 ? 1 / inertia : 0;
+        pb->ax = s->gravity.x + bd->force.x / bd->mass;
+        pb->ay = s->gravity.y + bd->force.y / bd->mass;
+        pb->alpha = bd->torque * pb->iI;
+        for (i = 0; i < cs->ngroups; i++)
+            if (pair_mu(s, b, cs->groups[i].obstacle) > 0)
+                pb->k = 2;
+    }
+    scale_constants(p);
+    if (s->form == NCS_FORM_MAX && !(p->gamma > 0)) {
+        ncs_error(d, s->loc, "gamma must be positive");
+        goto fail;
+    }
+    if (s->form == NCS_FORM_SUMMATION && !(p->epsilon > 0)) {
+        ncs_error(d, s->loc, "epsilon must be positive");
+        goto fail;
+    }
+    p->max_m = p->cap = p->ncmax = 1;
+    for (b = 0; b < s->nbodies; b++) {
+        const ncs_cspace *cs = ncs_plan_cspace(p, b);
+        ncs_plan_body *pb = &p->bodies[b];
+        sizes = malloc(((size_t)cs->ngroups + 1) * sizeof *sizes);
+        if (!sizes)
+            goto oom;
+        if (size_body(p, b, sizes) != 0) {
+            ncs_error(d, s->bodies[b].loc, "invalid contact layout for body '%s'",
+                      s->bodies[b].name);
+            goto fail;
+        }
+        free(sizes);
+        sizes = NULL;
+        if (pb->mmax > p->max_m) p->max_m = pb->mmax;
+        if (pb->cap > p->cap) p->cap = pb->cap;
+        if (pb->ymax > p->ncmax) p->ncmax = pb->ymax;
+        if (pb->k) p->anyfric = 1;
+        if (pb->is_static) p->anystatic = 1;
+        else p->anydynamic = 1;
+    }
+    return 0;
+oom:
+    rc = 2;
+fail:
+    free(sizes);
+    ncs_plan_free(p);
+    return rc;
+}
+
+void ncs_plan_free(ncs_plan *p) {
+    free(p->upper);
+    free(p->bodies);
+    memset(p, 0, sizeof *p);
+}

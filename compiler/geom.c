@@ -1,28 +1,615 @@
-/* geom.c - TEMPORARY STUB, replaced by the geometry stage (issue 3). */
+/* geom.c - the geometry stage: validates every obstacle and polygon body,
+ * decomposes them into convex pieces, turns the pieces into nonconvex
+ * groups (one configuration space per kind of body), and checks that no
+ * body starts inside an obstacle. See geom.h and docs/geometry.md.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include "geom.h"
+#include "geom_int.h"
+#include "predicates.h"
+
+enum { WHAT_LEN = 160, ARC_MIN_STEPS = 4, ARC_MAX_STEPS = 256 };
+
+/* A corner moved by the overlap shift more than CAP_FACTOR * diag_overlap
+ * from its vertex (corner angle below about 1.8 degrees) gets a cap. */
+static const double CAP_FACTOR = 64;
+
+static const double PI = 3.14159265358979323846;
+
+/* ---- small vector helpers --------------------------------------------- */
+
+static ncs_vec2 v2(double x, double y) { ncs_vec2 r = {x, y}; return r; }
+static ncs_vec2 vadd(ncs_vec2 a, ncs_vec2 b) { return v2(a.x + b.x, a.y + b.y); }
+static ncs_vec2 vsub(ncs_vec2 a, ncs_vec2 b) { return v2(a.x - b.x, a.y - b.y); }
+static ncs_vec2 vscale(ncs_vec2 a, double s) { return v2(a.x * s, a.y * s); }
+static double vdot(ncs_vec2 a, ncs_vec2 b) { return a.x * b.x + a.y * b.y; }
+static double vcross(ncs_vec2 a, ncs_vec2 b) { return a.x * b.y - a.y * b.x; }
+static ncs_vec2 vrot(ncs_vec2 a, double c, double s) {
+    return v2(c * a.x - s * a.y, s * a.x + c * a.y);
+}
+
+/* Outward unit normal of the CCW edge a -> b. */
+static ncs_vec2 edge_normal(ncs_vec2 a, ncs_vec2 b) {
+    ncs_vec2 d = vsub(b, a);
+    double len = hypot(d.x, d.y);
+    return v2(d.y / len + 0.0, -d.x / len + 0.0);   /* + 0.0: no -0 */
+}
+
+/* Intersection of the lines dot(x - p1, n1) = 0 and dot(x - p2, n2) = 0,
+ * computed relative to `near` to limit cancellation. */
+static ncs_vec2 line_meet(ncs_vec2 p1, ncs_vec2 n1, ncs_vec2 p2, ncs_vec2 n2,
+                          ncs_vec2 near) {
+    double c1 = vdot(vsub(p1, near), n1), c2 = vdot(vsub(p2, near), n2);
+    double det = vcross(n1, n2);
+    if (fabs(det) < 1e-300)
+        return vadd(near, vscale(n1, c1));
+    return vadd(near, v2((c1 * n2.y - c2 * n1.y) / det, (n1.x * c2 - n2.x * c1) / det));
+}
+
+/* ---- growing configuration spaces -------------------------------------- */
+
+/** A configuration space under construction (capacities of its arrays). */
+typedef struct csb {
+    ncs_cspace cs;      /* the space */
+    int capg, caps, capv;   /* allocated groups, sides, vertices */
+} csb;
+
+static int grow(void **p, int *cap, int need, size_t size) {
+    if (need <= *cap)
+        return 0;
+    int c = *cap ? *cap : 16;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(*p, (size_t)c * size);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+/* Appends a group with the given sides and vertices (nverts may be 0). */
+static int csb_add(csb *b, int obstacle, int piece, const ncs_gside *sides,
+                   int nsides, const ncs_vec2 *verts, int nverts) {
+    ncs_cspace *c = &b->cs;
+    if (grow((void **)&c->groups, &b->capg, c->ngroups + 1, sizeof *c->groups) ||
+        grow((void **)&c->sides, &b->caps, c->nsides + nsides, sizeof *c->sides) ||
+        grow((void **)&c->verts, &b->capv, c->nverts + nverts + 1, sizeof *c->verts))
+        return -1;
+    ncs_group *g = &c->groups[c->ngroups++];
+    g->obstacle = obstacle;
+    g->piece = piece;
+    g->first_side = c->nsides;
+    g->nsides = nsides;
+    g->first_vert = nverts > 0 ? c->nverts : -1;
+    g->nverts = nverts;
+    memcpy(c->sides + c->nsides, sides, (size_t)nsides * sizeof *sides);
+    c->nsides += nsides;
+    if (nverts > 0)
+        memcpy(c->verts + c->nverts, verts, (size_t)nverts * sizeof *verts);
+    c->nverts += nverts;
+    return 0;
+}
+
+static void cspace_free(ncs_cspace *c) {
+    free(c->groups);
+    free(c->sides);
+    free(c->verts);
+    memset(c, 0, sizeof *c);
+}
+
+/** Scratch buffers for one group. */
+typedef struct scratch {
+    ncs_gside *sides;   /* sides of the group being built */
+    ncs_vec2 *verts;    /* its vertices */
+    int cap;            /* room in both */
+} scratch;
+
+/* Steps of a circumscribed arc turning by phi (0 < phi < pi) so that the
+ * polygon stays within tol of the circle of radius r. */
+static int arc_steps(double phi, double r, double tol) {
+    double beta = tol > 0 ? 2 * acos(r / (r + tol)) : 2 * PI / 64;
+    double lo = 2 * PI / ARC_MAX_STEPS, hi = 2 * PI / ARC_MIN_STEPS;
+    beta = beta < lo ? lo : beta > hi ? hi : beta;
+    int k = (int)ceil(phi / beta - 1e-9);
+    return k < 1 ? 1 : k;
+}
+
+/* Makes room for n sides and vertices in the scratch. */
+static int scratch_room(scratch *s, int n) {
+    if (grow((void **)&s->sides, &s->cap, n, sizeof *s->sides))
+        return -1;
+    ncs_vec2 *verts = realloc(s->verts, (size_t)s->cap * sizeof *verts);
+    if (!verts)
+        return -1;
+    s->verts = verts;
+    return 0;
+}
+
+static void put_side(scratch *s, int k, ncs_vec2 point, ncs_vec2 normal, int internal,
+                     ncs_vec2 vert) {
+    s->sides[k].point = point;
+    s->sides[k].normal = normal;
+    s->sides[k].internal = internal;
+    s->verts[k] = vert;
+}
+
+/* Adds the group of a convex piece (CCW vertices v[0..m)). Sides on
+ * internal diagonals are pushed out by `overlap` so that neighbouring
+ * pieces overlap (no crack along the diagonal). Where that would move a
+ * corner more than CAP_FACTOR overlaps away from its vertex (slivers), a cap
+ * side through the vertex, normal to the corner's bisector, cuts the
+ * corner back; it comes with a repeated vertex so that side i still runs
+ * from vertex i to vertex i + 1. */
+static int add_piece(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2 *v,
+                     const unsigned char *internal, int m, double overlap) {
+    int ns = 0;
+    if (scratch_room(s, 2 * m))
+        return -1;
+    for (int j = 0; j < m; j++) {
+        ncs_vec2 a = v[j], c = v[(j + 1) % m], z = v[(j + m - 1) % m];
+        ncs_vec2 n = edge_normal(a, c), n0 = edge_normal(z, a);
+        int jp = (j + m - 1) % m;
+        if (overlap > 0 && (internal[j] || internal[jp])) {
+            ncs_vec2 p0 = vadd(a, vscale(n0, internal[jp] ? overlap : 0));
+            ncs_vec2 p1 = vadd(a, vscale(n, internal[j] ? overlap : 0));
+            ncs_vec2 moved = line_meet(p0, n0, p1, n, a);
+            if (hypot(moved.x - a.x, moved.y - a.y) > CAP_FACTOR * overlap) {
+                /* the outward bisector, from whichever pair is well conditioned:
+                 * the edge directions for sharp corners, the normals for flat */
+                ncs_vec2 u0 = vsub(z, a), u1 = vsub(c, a);    /* into the piece */
+                double l0 = hypot(u0.x, u0.y), l1 = hypot(u1.x, u1.y);
+                ncs_vec2 bis = vdot(u0, u1) > 0
+                    ? v2(-(u0.x / l0 + u1.x / l1), -(u0.y / l0 + u1.y / l1))
+                    : vadd(n0, n);
+                double lb = hypot(bis.x, bis.y);
+                put_side(s, ns++, a, v2(bis.x / lb + 0.0, bis.y / lb + 0.0), 1, a);
+            }
+        }
+        put_side(s, ns++, vadd(a, vscale(n, internal[j] ? overlap : 0)), n,
+                 internal[j], a);
+    }
+    return csb_add(b, obstacle, piece, s->sides, ns, s->verts, ns);
+}
+
+/* Adds the group of a convex piece grown by a disc of radius r > 0: the
+ * circumscribed polygon of the Minkowski sum (edges offset by r, arcs
+ * around the vertices replaced by tangents at most disc_tol outside). Grown
+ * neighbours overlap by 2 r across internal diagonals, so no overlap shift
+ * is needed. Vertices are the intersections of consecutive sides. */
+static int add_grown(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2 *v,
+                     const unsigned char *internal, int m, double r, double tol) {
+    int need = m, ns = 0;
+    for (int j = 0; j < m; j++) {
+        ncs_vec2 n0 = edge_normal(v[(j + m - 1) % m], v[j]);
+        ncs_vec2 n1 = edge_normal(v[j], v[(j + 1) % m]);
+        need += arc_steps(atan2(vcross(n0, n1), vdot(n0, n1)), r, tol);
+    }
+    if (scratch_room(s, need))
+        return -1;
+    for (int j = 0; j < m; j++) {
+        ncs_vec2 a = v[j], n = edge_normal(a, v[(j + 1) % m]);
+        ncs_vec2 n0 = edge_normal(v[(j + m - 1) % m], a);
+        double phi = atan2(vcross(n0, n), vdot(n0, n));
+        int k = arc_steps(phi, r, tol);
+        for (int t = 1; t < k; t++) {   /* the arc around a */
+            ncs_vec2 u = vrot(n0, cos(phi * t / k), sin(phi * t / k));
+            put_side(s, ns++, vadd(a, vscale(u, r)), u, 0, a);
+        }
+        put_side(s, ns++, vadd(a, vscale(n, r)), n, internal[j], a);
+    }
+    for (int i = 0; i < ns; i++) {
+        const ncs_gside *p = &s->sides[(i + ns - 1) % ns], *q = &s->sides[i];
+        s->verts[i] = line_meet(p->point, p->normal, q->point, q->normal, s->verts[i]);
+    }
+    return csb_add(b, obstacle, piece, s->sides, ns, s->verts, ns);
+}
+
+/* Adds an explicit group, each side pushed out by r. */
+static int add_explicit(csb *b, scratch *s, int obstacle, const ncs_obstacle *ob,
+                        double r) {
+    if (grow((void **)&s->sides, &s->cap, ob->nsides, sizeof *s->sides))
+        return -1;
+    for (int i = 0; i < ob->nsides; i++) {
+        ncs_vec2 n = ob->sides[i].normal;
+        double len = hypot(n.x, n.y);
+        n = v2(n.x / len, n.y / len);
+        s->sides[i].normal = n;
+        s->sides[i].point = vadd(ob->sides[i].point, vscale(n, r));
+        s->sides[i].internal = 0;
+    }
+    return csb_add(b, obstacle, 0, s->sides, ob->nsides, NULL, 0);
+}
+
+/* ---- body placement ----------------------------------------------------- */
+
+/* Distance from q to segment ab. */
+static double seg_dist(ncs_vec2 q, ncs_vec2 a, ncs_vec2 b) {
+    ncs_vec2 d = vsub(b, a), w = vsub(q, a);
+    double l2 = vdot(d, d), t = l2 > 0 ? vdot(w, d) / l2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    ncs_vec2 c = vadd(a, vscale(d, t));
+    return hypot(q.x - c.x, q.y - c.y);
+}
+
+/* Distance from q to the convex region K = { x : dot(x - p_i, n_i) <= 0 }
+ * of an explicit group (0 inside; INFINITY when K is empty). */
+static double group_dist(const ncs_gside *sd, int n, ncs_vec2 q) {
+    int inside = 1;
+    for (int i = 0; i < n; i++)
+        if (vdot(vsub(q, sd[i].point), sd[i].normal) >= 0)
+            inside = 0;
+    if (inside)
+        return 0;
+    double best = INFINITY;
+    for (int i = 0; i < n; i++) {
+        for (int j = i; j < n; j++) {
+            ncs_vec2 c;
+            if (i == j) {
+                c = vsub(q, vscale(sd[i].normal, vdot(vsub(q, sd[i].point), sd[i].normal)));
+            } else {
+                if (fabs(vcross(sd[i].normal, sd[j].normal)) < 1e-12)
+                    continue;
+                c = line_meet(sd[i].point, sd[i].normal, sd[j].point, sd[j].normal, q);
+            }
+            int ok = 1;
+            for (int k = 0; k < n && ok; k++) {
+                double g = vdot(vsub(c, sd[k].point), sd[k].normal);
+                ok = g <= 1e-12 * (1 + fabs(vdot(sd[k].point, sd[k].normal)) +
+                                   hypot(c.x, c.y));
+            }
+            if (ok)
+                best = fmin(best, hypot(q.x - c.x, q.y - c.y));
+        }
+    }
+    return best;
+}
+
+/* Area of the convex polygon v[0..m) clipped to the half-planes
+ * dot(x - p_i, n_i) <= 0 (Sutherland-Hodgman). buf holds 2 (m + n) + 2. */
+static double clipped_area(const ncs_vec2 *v, int m, const ncs_gside *sd, int n,
+                           ncs_vec2 *buf, int cap) {
+    ncs_vec2 *cur = buf, *nxt = buf + cap / 2;
+    int len = m;
+    memcpy(cur, v, (size_t)m * sizeof *v);
+    for (int i = 0; i < n && len > 0; i++) {
+        int out = 0;
+        for (int j = 0; j < len && out + 2 <= cap / 2; j++) {
+            ncs_vec2 a = cur[j], b = cur[(j + 1) % len];
+            double da = vdot(vsub(a, sd[i].point), sd[i].normal);
+            double db = vdot(vsub(b, sd[i].point), sd[i].normal);
+            if (da <= 0)
+                nxt[out++] = a;
+            if ((da < 0 && db > 0) || (da > 0 && db < 0))
+                nxt[out++] = vadd(a, vscale(vsub(b, a), da / (da - db)));
+        }
+        ncs_vec2 *t = cur; cur = nxt; nxt = t;
+        len = out;
+    }
+    double area = 0;
+    for (int j = 0; j + 2 < len; j++)
+        area += vcross(vsub(cur[j + 1], cur[0]), vsub(cur[j + 2], cur[0]));
+    return 0.5 * area;
+}
+
+/* ---- the stage ---------------------------------------------------------- */
 
 ncs_geom_options ncs_geom_default_options(void) {
     ncs_geom_options o;
     memset(&o, 0, sizeof o);
+    o.decomp = NCS_DECOMP_CONVEX;
+    o.diag_overlap = 1e-6;
+    o.disc_tol = 1e-2;
     return o;
 }
 
-int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *o, ncs_diag *d,
-                   ncs_geometry *g) {
-    (void)s; (void)o; (void)d;
+void ncs_geom_free(ncs_geometry *g) {
+    if (!g)
+        return;
+    free(g->area);
+    cspace_free(&g->pieces);
+    for (int i = 0; i < g->nspaces; i++)
+        cspace_free(&g->spaces[i]);
+    free(g->spaces);
+    free(g->body_space);
+    if (g->body_pieces)
+        for (int i = 0; i < g->nbodies; i++)
+            cspace_free(&g->body_pieces[i]);
+    free(g->body_pieces);
     memset(g, 0, sizeof *g);
+}
+
+/** Everything ncs_geom_build holds while it works. */
+typedef struct build {
+    const ncs_scene *s;
+    ncs_geom_options o;
+    ncs_diag *d;
+    ncs_gpoly *poly;        /* per obstacle, then per body (polygons only) */
+    ncs_gpieces *pcs;       /* their pieces */
+    scratch sc;             /* group scratch */
+    ncs_vec2 *tmp;          /* piece vertices / clipping buffer */
+    int tmpcap;             /* room in tmp */
+} build;
+
+/* Validates and decomposes polygon `ring`+`holes` into slot k. */
+static void decompose(build *b, int k, const ncs_ring *outer, const ncs_ring *holes,
+                      int nholes, const char *what) {
+    ncs_gpoly *p = &b->poly[k];
+    if (ncs_gpoly_build(outer, holes, nholes, what, b->d, p) < 0)
+        return;
+    int nt = p->n + 2 * (p->nrings - 1) - 2;
+    int *tri = malloc((size_t)(3 * nt) * sizeof *tri);
+    if (!tri || ncs_gpoly_triangulate(p, tri) != nt || ncs_gpoly_delaunay(p, tri, nt) < 0) {
+        ncs_error(b->d, outer->at, "%s: %s", what, tri ? "triangulation failed "
+                  "(internal error; please report this polygon)" : "out of memory");
+    } else if (ncs_gpieces_build(p, tri, nt, b->o.decomp == NCS_DECOMP_CONVEX,
+                                 &b->pcs[k]) < 0) {
+        ncs_error(b->d, outer->at, "%s: out of memory", what);
+    }
+    free(tri);
+}
+
+static int need_tmp(build *b, int n) {
+    return grow((void **)&b->tmp, &b->tmpcap, n, sizeof *b->tmp);
+}
+
+/* Adds every piece of polygon slot k (as `owner`) to space c grown by r. */
+static int add_polygon(build *b, csb *c, int k, int owner, double r) {
+    const ncs_gpoly *p = &b->poly[k];
+    const ncs_gpieces *pc = &b->pcs[k];
+    if (need_tmp(b, p->n + 1))
+        return -1;
+    for (int q = 0; q < pc->npieces; q++) {
+        int m = pc->start[q + 1] - pc->start[q];
+        for (int j = 0; j < m; j++)
+            b->tmp[j] = p->pt[pc->idx[pc->start[q] + j]];
+        const unsigned char *in = pc->internal + pc->start[q];
+        int rc = r > 0 ? add_grown(c, &b->sc, owner, q, b->tmp, in, m, r, b->o.disc_tol)
+                       : add_piece(c, &b->sc, owner, q, b->tmp, in, m, b->o.diag_overlap);
+        if (rc < 0)
+            return -1;
+    }
     return 0;
 }
 
-void ncs_geom_free(ncs_geometry *g) { memset(g, 0, sizeof *g); }
-
-int ncs_geom_dump_json(const ncs_scene *s, const ncs_geometry *g, FILE *out) {
-    (void)s; (void)g;
-    return fputs("{}\n", out) < 0 ? -1 : 0;
+/* Adds every obstacle's groups, grown by r, to c. */
+static int add_obstacles(build *b, csb *c, double r) {
+    c->cs.radius = r;
+    for (int i = 0; i < b->s->nobstacles; i++) {
+        const ncs_obstacle *ob = &b->s->obstacles[i];
+        int rc = ob->kind == NCS_OBST_GROUP ? add_explicit(c, &b->sc, i, ob, r)
+                                            : add_polygon(b, c, i, i, r);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
 }
 
-int ncs_geom_write_svg(const ncs_scene *s, const ncs_geometry *g, FILE *out) {
-    (void)s; (void)g;
-    return fputs("<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", out) < 0 ? -1 : 0;
+/* Half-planes (unshifted) of piece q of polygon slot k, into sd. */
+static int piece_sides(const build *b, int k, int q, ncs_gside *sd) {
+    const ncs_gpoly *p = &b->poly[k];
+    const ncs_gpieces *pc = &b->pcs[k];
+    int m = pc->start[q + 1] - pc->start[q];
+    for (int j = 0; j < m; j++) {
+        ncs_vec2 a = p->pt[pc->idx[pc->start[q] + j]];
+        ncs_vec2 c = p->pt[pc->idx[pc->start[q] + (j + 1) % m]];
+        sd[j].point = a;
+        sd[j].normal = edge_normal(a, c);
+        sd[j].internal = 0;
+    }
+    return m;
+}
+
+/* 1 when polygon body bi (placed) overlaps obstacle i; -1 out of memory. */
+static int body_overlaps(build *b, int bi, int i) {
+    const ncs_body *body = &b->s->bodies[bi];
+    const ncs_obstacle *ob = &b->s->obstacles[i];
+    const ncs_gpoly *bp = &b->poly[b->s->nobstacles + bi];
+    const ncs_gpieces *bpc = &b->pcs[b->s->nobstacles + bi];
+    int on = ob->kind == NCS_OBST_GROUP ? ob->nsides : b->poly[i].n;
+    int cap = 2 * (bp->n + on + 2) + 2;
+    double c = cos(body->angle), sn = sin(body->angle);
+    if (need_tmp(b, cap + bp->n) ||
+        grow((void **)&b->sc.sides, &b->sc.cap, on + 1, sizeof *b->sc.sides))
+        return -1;
+    ncs_vec2 *w = b->tmp + cap;
+    for (int q = 0; q < bpc->npieces; q++) {
+        int m = bpc->start[q + 1] - bpc->start[q];
+        for (int j = 0; j < m; j++)
+            w[j] = vadd(body->pos, vrot(bp->pt[bpc->idx[bpc->start[q] + j]], c, sn));
+        double own = clipped_area(w, m, NULL, 0, b->tmp, cap);
+        if (ob->kind == NCS_OBST_GROUP) {
+            for (int j = 0; j < ob->nsides; j++) {
+                ncs_vec2 n = ob->sides[j].normal;
+                double len = hypot(n.x, n.y);
+                b->sc.sides[j].point = ob->sides[j].point;
+                b->sc.sides[j].normal = v2(n.x / len, n.y / len);
+            }
+            if (clipped_area(w, m, b->sc.sides, ob->nsides, b->tmp, cap) > 1e-9 * own)
+                return 1;
+            continue;
+        }
+        for (int k = 0; k < b->pcs[i].npieces; k++) {
+            int ns = piece_sides(b, i, k, b->sc.sides);
+            if (clipped_area(w, m, b->sc.sides, ns, b->tmp, cap) > 1e-9 * own)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* 1 when body bi starts inside obstacle i; -1 out of memory. */
+static int starts_inside(build *b, int bi, int i) {
+    const ncs_body *body = &b->s->bodies[bi];
+    const ncs_obstacle *ob = &b->s->obstacles[i];
+    if (body->kind == NCS_BODY_POLYGON)
+        return body_overlaps(b, bi, i);
+    double r = body->kind == NCS_BODY_DISC ? body->radius : 0;
+    if (ob->kind == NCS_OBST_GROUP) {
+        if (grow((void **)&b->sc.sides, &b->sc.cap, ob->nsides, sizeof *b->sc.sides))
+            return -1;
+        for (int j = 0; j < ob->nsides; j++) {
+            ncs_vec2 n = ob->sides[j].normal;
+            double len = hypot(n.x, n.y);
+            b->sc.sides[j].point = ob->sides[j].point;
+            b->sc.sides[j].normal = v2(n.x / len, n.y / len);
+        }
+        double dist = group_dist(b->sc.sides, ob->nsides, body->pos);
+        return r > 0 ? dist < r * (1 - 1e-12) : dist == 0;
+    }
+    const ncs_gpoly *p = &b->poly[i];
+    int where = ncs_gpoly_locate(p, body->pos);
+    if (where > 0)
+        return 1;
+    if (r == 0)
+        return 0;
+    for (int k = 0; k < p->nrings; k++)
+        for (int v = p->start[k]; v < p->start[k + 1]; v++) {
+            int w = v + 1 < p->start[k + 1] ? v + 1 : p->start[k];
+            if (seg_dist(body->pos, p->pt[v], p->pt[w]) < r * (1 - 1e-12))
+                return 1;
+        }
+    return 0;
+}
+
+int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
+                   ncs_geometry *g) {
+    build b;
+    csb base, *sp = NULL, *bodyc = NULL;
+    char what[WHAT_LEN];
+    int nob = s->nobstacles, nb = s->nbodies, errors0 = ncs_diag_errors(d);
+    int nslots = nob + nb, nspaces = 0, ok = 0;
+    memset(&b, 0, sizeof b);
+    memset(&base, 0, sizeof base);
+    memset(g, 0, sizeof *g);
+    b.s = s;
+    b.o = opt ? *opt : ncs_geom_default_options();
+    b.d = d;
+    b.poly = calloc((size_t)nslots + 1, sizeof *b.poly);
+    b.pcs = calloc((size_t)nslots + 1, sizeof *b.pcs);
+    g->area = calloc((size_t)nob + 1, sizeof *g->area);
+    g->body_space = calloc((size_t)nb + 1, sizeof *g->body_space);
+    sp = calloc((size_t)nb + 1, sizeof *sp);
+    bodyc = calloc((size_t)nb + 1, sizeof *bodyc);
+    if (!b.poly || !b.pcs || !g->area || !g->body_space || !sp || !bodyc)
+        goto nomem;
+    g->nobstacles = nob;
+    g->nbodies = nb;
+
+    for (int i = 0; i < nob; i++) {
+        const ncs_obstacle *ob = &s->obstacles[i];
+        snprintf(what, sizeof what, "obstacle '%s'", ob->name);
+        if (ob->kind != NCS_OBST_GROUP) {
+            decompose(&b, i, &ob->outer, ob->holes, ob->nholes, what);
+            g->area[i] = b.poly[i].area;
+            continue;
+        }
+        for (int j = 0; j < ob->nsides; j++) {
+            ncs_vec2 p = ob->sides[j].point, n = ob->sides[j].normal;
+            if (!isfinite(p.x) || !isfinite(p.y) || !isfinite(n.x) || !isfinite(n.y) ||
+                !(hypot(n.x, n.y) > 0))
+                ncs_error(d, ob->sides[j].loc, "%s: side %d needs a finite point "
+                          "and a finite, nonzero normal", what, j + 1);
+        }
+    }
+    for (int i = 0; i < nb; i++) {
+        const ncs_body *body = &s->bodies[i];
+        if (body->kind != NCS_BODY_POLYGON)
+            continue;
+        snprintf(what, sizeof what, "shape of body '%s'", body->name);
+        decompose(&b, nob + i, &body->shape, NULL, 0, what);
+    }
+    if (ncs_diag_errors(d) > errors0)
+        goto fail;
+    for (int bi = 0; bi < nb; bi++) {
+        for (int i = 0; i < nob; i++) {
+            int in = starts_inside(&b, bi, i);
+            if (in < 0)
+                goto nomem;
+            if (in) {
+                ncs_error(d, s->bodies[bi].loc, "body '%s' starts inside obstacle '%s'",
+                          s->bodies[bi].name, s->obstacles[i].name);
+                ncs_note(d, s->obstacles[i].loc, "obstacle '%s' is declared here",
+                         s->obstacles[i].name);
+            }
+        }
+    }
+    if (ncs_diag_errors(d) > errors0)
+        goto fail;
+
+    if (add_obstacles(&b, &base, 0) < 0)
+        goto nomem;
+    for (int bi = 0; bi < nb; bi++) {
+        const ncs_body *body = &s->bodies[bi];
+        g->body_space[bi] = -1;
+        if (body->kind == NCS_BODY_POLYGON) {
+            if (add_polygon(&b, &bodyc[bi], nob + bi, bi, 0) < 0)
+                goto nomem;
+            continue;
+        }
+        if (body->kind != NCS_BODY_DISC)
+            continue;
+        int j = 0;
+        while (j < nspaces && sp[j].cs.radius != body->radius)
+            j++;
+        if (j == nspaces) {
+            if (add_obstacles(&b, &sp[nspaces], body->radius) < 0)
+                goto nomem;
+            nspaces++;
+        }
+        g->body_space[bi] = j;
+    }
+    ok = 1;
+    goto done;
+nomem:
+    ncs_error(d, s->loc, "geometry: out of memory");
+fail:
+    ok = 0;
+done:
+    for (int k = 0; k < nslots; k++) {
+        if (b.poly)
+            ncs_gpoly_free(&b.poly[k]);
+        if (b.pcs)
+            ncs_gpieces_free(&b.pcs[k]);
+    }
+    free(b.poly);
+    free(b.pcs);
+    free(b.sc.sides);
+    free(b.sc.verts);
+    free(b.tmp);
+    if (ok) {
+        g->pieces = base.cs;
+        g->nspaces = nspaces;
+        g->spaces = malloc((size_t)(nspaces + 1) * sizeof *g->spaces);
+        g->body_pieces = malloc((size_t)(nb + 1) * sizeof *g->body_pieces);
+        if (g->spaces && g->body_pieces) {
+            for (int j = 0; j < nspaces; j++)
+                g->spaces[j] = sp[j].cs;
+            for (int i = 0; i < nb; i++)
+                g->body_pieces[i] = bodyc[i].cs;
+            free(sp);
+            free(bodyc);
+            return 0;
+        }
+        free(g->spaces);
+        free(g->body_pieces);
+        g->spaces = NULL;
+        g->body_pieces = NULL;
+        g->nspaces = 0;
+        g->pieces.ngroups = 0;
+        ncs_error(d, s->loc, "geometry: out of memory");
+    }
+    cspace_free(&base.cs);
+    for (int j = 0; sp && j < nb; j++)
+        cspace_free(&sp[j].cs);
+    for (int j = 0; bodyc && j < nb; j++)
+        cspace_free(&bodyc[j].cs);
+    free(sp);
+    free(bodyc);
+    free(g->area);
+    free(g->body_space);
+    memset(g, 0, sizeof *g);
+    return -1;
 }

@@ -36,7 +36,8 @@ typedef struct ncs_geom_options {
 typedef struct ncs_gside {
     ncs_vec2 point;     /**< a point on the side's line (shifted for overlap) */
     ncs_vec2 normal;    /**< outward unit normal */
-    int internal;       /**< 1 when the side lies on an internal diagonal */
+    int internal;       /**< 1 when the side is not on the obstacle boundary: an
+                             internal diagonal, or a corner cap (docs/geometry.md) */
 } ncs_gside;
 
 /** One nonconvex group (the outside of one convex piece, or an explicit group). */
@@ -70,6 +71,8 @@ typedef struct ncs_geometry {
     int *body_space;        /**< per body: index into spaces, -1 = pieces */
     ncs_cspace *body_pieces;/**< per body: its own shape's pieces in the body
                                  frame (polygon bodies), else all zero */
+    int nbodies;            /**< = scene->nbodies (entries of body_space and
+                                 body_pieces) */
 } ncs_geometry;
 
 /// Default options. Never fails.

@@ -1,0 +1,269 @@
+/* bench_geom.c - geometry stage throughput and constraint counts.
+ *
+ * Part 1: validation + triangulation + convex merging + groups
+ * (ncs_geom_build) on random star polygons and polygons with holes of
+ * 1e3, 1e4 and 1e5 vertices; prints vertices per second (best of several
+ * runs) and the share spent validating.
+ * Part 2: LCP rows of the groups when every group is active, triangles
+ * versus Hertel-Mehlhorn convex pieces, per formulation (layout.h sizes,
+ * frictionless), on a few typical obstacles.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "geom_int.h"
+
+static const double PI = 3.14159265358979323846;
+
+static uint64_t rng = 0x2545F4914F6CDD1DULL;
+
+static double uniform(void) {
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (double)(rng >> 11) / 9007199254740992.0;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/** A scene with one polygon obstacle of several rings. */
+typedef struct bscene {
+    ncs_scene s;
+    ncs_obstacle ob;
+    ncs_ring *rings;    /* [0] outer, then holes */
+    int nrings;
+} bscene;
+
+static ncs_ring ring_alloc(int n) {
+    ncs_ring r;
+    memset(&r, 0, sizeof r);
+    r.n = n;
+    r.pt = malloc((size_t)n * sizeof *r.pt);
+    r.loc = calloc((size_t)n, sizeof *r.loc);
+    r.at.line = 1;
+    r.at.col = 1;
+    return r;
+}
+
+/* A random star of n vertices around c: radius in [0.5, 1] * scale when
+ * spiky (every edge about as long as the polygon is wide), else a wavy
+ * outline 1 + 0.2 sin(7a) with noise of the order of the edge length. */
+static ncs_ring star(int n, ncs_vec2 c, double scale, int spiky) {
+    ncs_ring r = ring_alloc(n);
+    for (int i = 0; i < n; i++) {
+        double a = 2 * PI * (i + 0.8 * uniform()) / n;
+        double rad = spiky ? scale * (0.5 + 0.5 * uniform())
+                           : scale * (1 + 0.2 * sin(7 * a) + 3.0 / n * uniform());
+        r.pt[i].x = c.x + rad * cos(a);
+        r.pt[i].y = c.y + rad * sin(a);
+    }
+    return r;
+}
+
+/* A square of side k with a wavy boundary of n vertices and up to h
+ * small square holes (4 vertices each) on a grid. */
+static void holes_scene(bscene *b, int n, int h) {
+    int side = (int)ceil(sqrt((double)h));
+    b->nrings = 1 + h;
+    b->rings = malloc((size_t)b->nrings * sizeof *b->rings);
+    b->rings[0] = ring_alloc(n);
+    for (int i = 0; i < n; i++) {
+        double t = 4.0 * i / n, x, y;
+        int e = (int)t;
+        double f = t - e, wob = 0.2 * uniform();
+        if (e == 0) { x = f * side; y = -wob; }
+        else if (e == 1) { x = side + wob; y = f * side; }
+        else if (e == 2) { x = side - f * side; y = side + wob; }
+        else { x = -wob; y = side - f * side; }
+        b->rings[0].pt[i].x = x;
+        b->rings[0].pt[i].y = y;
+    }
+    for (int k = 0; k < h; k++) {
+        double cx = k % side + 0.5, cy = k / side + 0.5, s = 0.1 + 0.2 * uniform();
+        ncs_ring r = ring_alloc(4);
+        r.pt[0] = (ncs_vec2){cx - s, cy - s};
+        r.pt[1] = (ncs_vec2){cx - s, cy + s};
+        r.pt[2] = (ncs_vec2){cx + s, cy + s};
+        r.pt[3] = (ncs_vec2){cx + s, cy - s};
+        b->rings[1 + k] = r;
+    }
+}
+
+static void scene_init(bscene *b) {
+    memset(&b->s, 0, sizeof b->s);
+    memset(&b->ob, 0, sizeof b->ob);
+    b->s.file = "bench";
+    b->s.name = "bench";
+    b->s.nobstacles = 1;
+    b->s.obstacles = &b->ob;
+    b->ob.name = "o";
+    b->ob.outer = b->rings[0];
+    b->ob.nholes = b->nrings - 1;
+    b->ob.holes = b->rings + 1;
+}
+
+static void scene_free(bscene *b) {
+    for (int k = 0; k < b->nrings; k++) {
+        free(b->rings[k].pt);
+        free(b->rings[k].loc);
+    }
+    free(b->rings);
+}
+
+static int total_vertices(const bscene *b) {
+    int n = 0;
+    for (int k = 0; k < b->nrings; k++)
+        n += b->rings[k].n;
+    return n;
+}
+
+static void throughput(const char *label, bscene *b, int reps) {
+    ncs_diag d;
+    ncs_geometry g;
+    ncs_gpoly p;
+    ncs_geom_options o = ncs_geom_default_options();
+    int n = total_vertices(b);
+    double best = INFINITY, best_val = INFINITY;
+    int groups = 0;
+    scene_init(b);
+    for (int r = 0; r < reps; r++) {
+        ncs_diag_init(&d, "bench", NULL, 0);
+        double t0 = now();
+        int rc = ncs_geom_build(&b->s, &o, &d, &g);
+        double t1 = now();
+        if (rc != 0) {
+            printf("%s: build failed\n", label);
+            return;
+        }
+        groups = g.pieces.ngroups;
+        ncs_geom_free(&g);
+        best = fmin(best, t1 - t0);
+        t0 = now();
+        rc = ncs_gpoly_build(&b->ob.outer, b->ob.holes, b->ob.nholes, "o", &d, &p);
+        t1 = now();
+        ncs_gpoly_free(&p);
+        best_val = fmin(best_val, t1 - t0);
+    }
+    printf("%-28s %8d vertices %6d holes %7d pieces  %8.2f ms  %6.2f M vertices/s"
+           "  (validation %4.1f%%)\n", label, n, b->nrings - 1, groups, 1e3 * best,
+           n / best / 1e6, 100 * best_val / best);
+}
+
+/** Rows per formulation for a group of n sides, frictionless (layout.h). */
+static void rows(const ncs_cspace *c, long out[4]) {
+    memset(out, 0, 4 * sizeof *out);
+    for (int k = 0; k < c->ngroups; k++) {
+        long n = c->groups[k].nsides;
+        out[0] += 4 * n + 2 + n;    /* max: 4y + 2g + (k+1) y */
+        out[1] += 2 * n + n;        /* summation */
+        out[2] += 2 * n - 1 + n;    /* diff */
+        out[3] += 3 * n + n;        /* diff-accurate */
+    }
+}
+
+static void counts(const char *label, bscene *b) {
+    ncs_diag d;
+    ncs_geometry g;
+    long r[2][4];
+    int ng[2], ns[2];
+    scene_init(b);
+    for (int m = 0; m < 2; m++) {
+        ncs_geom_options o = ncs_geom_default_options();
+        o.decomp = m ? NCS_DECOMP_CONVEX : NCS_DECOMP_TRIANGLES;
+        ncs_diag_init(&d, "bench", NULL, 0);
+        if (ncs_geom_build(&b->s, &o, &d, &g) != 0) {
+            printf("%s: build failed\n", label);
+            return;
+        }
+        rows(&g.pieces, r[m]);
+        ng[m] = g.pieces.ngroups;
+        ns[m] = g.pieces.nsides;
+        ncs_geom_free(&g);
+    }
+    printf("%-22s groups %5d -> %5d  sides %6d -> %6d  rows max %7ld -> %7ld  "
+           "sum %7ld -> %7ld  diff %7ld -> %7ld  diff-acc %7ld -> %7ld\n", label,
+           ng[0], ng[1], ns[0], ns[1], r[0][0], r[1][0], r[0][1], r[1][1], r[0][2],
+           r[1][2], r[0][3], r[1][3]);
+}
+
+static bscene one_ring(ncs_ring r) {
+    bscene b;
+    b.nrings = 1;
+    b.rings = malloc(sizeof *b.rings);
+    b.rings[0] = r;
+    return b;
+}
+
+int main(void) {
+    static const int sizes[] = {1000, 10000, 100000};
+    printf("== throughput: ncs_geom_build (validation + triangulation + convex "
+           "merge + groups), best of runs ==\n");
+    for (int i = 0; i < 3; i++) {
+        char label[64];
+        bscene b = one_ring(star(sizes[i], (ncs_vec2){0, 0}, 1, 0));
+        snprintf(label, sizeof label, "wavy star %d", sizes[i]);
+        throughput(label, &b, sizes[i] >= 100000 ? 3 : 10);
+        scene_free(&b);
+        if (sizes[i] <= 10000) {
+            b = one_ring(star(sizes[i], (ncs_vec2){0, 0}, 1, 1));
+            snprintf(label, sizeof label, "spiky star %d", sizes[i]);
+            throughput(label, &b, 3);
+            scene_free(&b);
+        }
+        bscene h;
+        holes_scene(&h, sizes[i] * 4 / 5, sizes[i] / 20 / 4 * 1);
+        snprintf(label, sizeof label, "square + holes %d", sizes[i]);
+        throughput(label, &h, sizes[i] >= 100000 ? 3 : 10);
+        scene_free(&h);
+    }
+    printf("\n== LCP rows with every group active, frictionless: triangles -> "
+           "convex pieces ==\n");
+    static const int cn[] = {8, 32, 200, 1000};
+    for (int i = 0; i < 4; i++) {
+        char label[64];
+        bscene b = one_ring(star(cn[i], (ncs_vec2){0, 0}, 1, 1));
+        snprintf(label, sizeof label, "star %d", cn[i]);
+        counts(label, &b);
+        scene_free(&b);
+    }
+    {
+        /* a comb: 20 teeth */
+        ncs_ring r = ring_alloc(80);
+        int k = 0, teeth = 20;
+        r.pt[k++] = (ncs_vec2){0, 0};
+        r.pt[k++] = (ncs_vec2){teeth - 0.5, 0};
+        for (int i = teeth - 1; i >= 0; i--) {
+            r.pt[k++] = (ncs_vec2){i + 0.5, 3};
+            r.pt[k++] = (ncs_vec2){i, 3};
+            if (i > 0) {
+                r.pt[k++] = (ncs_vec2){i, 1};
+                r.pt[k++] = (ncs_vec2){i - 0.5, 1};
+            }
+        }
+        r.n = k;
+        bscene b = one_ring(r);
+        counts("comb 20 teeth", &b);
+        scene_free(&b);
+    }
+    {
+        ncs_ring r = ring_alloc(4);
+        r.pt[0] = (ncs_vec2){0, 0}; r.pt[1] = (ncs_vec2){1, 0};
+        r.pt[2] = (ncs_vec2){1, 1}; r.pt[3] = (ncs_vec2){0, 1};
+        bscene b = one_ring(r);
+        counts("square", &b);
+        scene_free(&b);
+        bscene h;
+        holes_scene(&h, 40, 16);
+        counts("square + 16 holes", &h);
+        scene_free(&h);
+    }
+    return 0;
+}

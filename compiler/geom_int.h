@@ -1,0 +1,70 @@
+/* geom_int.h - internals shared by the geometry files (geom*.c); not a
+ * public contract. A polygon is validated and normalised into an
+ * ncs_gpoly, triangulated, and the triangles merged into convex pieces.
+ */
+#ifndef NCS_GEOM_INT_H
+#define NCS_GEOM_INT_H
+
+#include "geom.h"
+
+/** A validated polygon: simple, no repeated or collinear vertices, holes
+ *  strictly inside the outer ring and disjoint. */
+typedef struct ncs_gpoly {
+    int n;              /**< vertices in all rings */
+    int nrings;         /**< 1 + number of holes */
+    int *start;         /**< nrings + 1 offsets into pt: ring k is
+                             pt[start[k] .. start[k+1]) */
+    ncs_vec2 *pt;       /**< ring 0 (outer) counter-clockwise, holes clockwise */
+    int *orig;          /**< 1-based number of each vertex as written in its ring */
+    double area;        /**< outer area minus hole areas */
+} ncs_gpoly;
+
+/** Convex pieces of a polygon: piece k has vertices idx[start[k] ..
+ *  start[k+1]) (indices into ncs_gpoly.pt, counter-clockwise); edge j runs
+ *  from idx[j] to the next vertex of its piece. */
+typedef struct ncs_gpieces {
+    int npieces;            /**< number of pieces */
+    int *start;             /**< npieces + 1 offsets into idx */
+    int *idx;               /**< vertex indices */
+    unsigned char *internal;/**< per edge: 1 when the edge is an internal diagonal */
+} ncs_gpieces;
+
+/// Validates and normalises one polygon: `outer` and its `nholes` holes,
+/// described in messages as `what` (e.g. "obstacle 'o'"). Reports every
+/// problem through `d`. Returns 0 and fills `out`, or -1 (errors reported,
+/// or out of memory: reported too) with `out` left empty.
+int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
+                    const char *what, ncs_diag *d, ncs_gpoly *out);
+
+/// Releases a polygon. Accepts a zeroed struct.
+void ncs_gpoly_free(ncs_gpoly *p);
+
+/// Where q lies relative to the polygon (holes excluded from the inside):
+/// 1 strictly inside, 0 on the boundary, -1 outside. Exact; never fails.
+int ncs_gpoly_locate(const ncs_gpoly *p, ncs_vec2 q);
+
+/// Triangulates a validated polygon by ear clipping with holes bridged to
+/// the outer ring: writes exactly n + 2h - 2 counter-clockwise,
+/// non-degenerate triangles (3 vertex indices each) to `tri`, which must
+/// hold 3 (n + 2h - 2) ints. Returns the number of triangles, or -1 when
+/// memory ran out or no ear could be found (a bug: the polygon was valid).
+int ncs_gpoly_triangulate(const ncs_gpoly *p, int *tri);
+
+/// Improves a triangulation in place by Lawson edge flips towards the
+/// (constrained) Delaunay triangulation: fewer slivers. Flips only strictly
+/// convex quadrilaterals (exact test), so the triangles stay a valid
+/// triangulation of the polygon. Returns the number of flips (bounded by
+/// 4 * 3 ntri + 64), or -1 when memory ran out (tri unchanged or valid).
+int ncs_gpoly_delaunay(const ncs_gpoly *p, int *tri, int ntri);
+
+/// Turns triangles into convex pieces: with `merge`, removes internal
+/// diagonals while both ends stay strictly convex (Hertel-Mehlhorn);
+/// without, every triangle is a piece. Marks internal edges. Returns 0, or
+/// -1 when memory ran out (`out` then empty).
+int ncs_gpieces_build(const ncs_gpoly *p, const int *tri, int ntri, int merge,
+                      ncs_gpieces *out);
+
+/// Releases pieces. Accepts a zeroed struct.
+void ncs_gpieces_free(ncs_gpieces *pc);
+
+#endif

@@ -28,21 +28,22 @@ int ncs_lcp_impulse_offset(const ncs_layout *L) {
     return shape_of(L, &s) == 0 ? s.ub : -1;
 }
 
-/* Row Bi += sign * (contact-space row j of A) over the u columns. */
-static void add_a(const shape *s, double *Bi, const double *A, int j, double sign) {
-    int q;
-    for (q = 0; q < s->nu; q++)
-        Bi[s->ub + q] += sign * A[(size_t)j * s->nu + q];
-}
-
 /* Column of c for local side k >= 1 (0-based) of the group that starts at
  * side `first` and is group number i (diff forms: n_i - 1 entries/group). */
 static int diff_c(const shape *s, int first, int i, int k) {
     return s->o.c + (first - i) + (k - 1);
 }
 
-int ncs_lcp_assemble(const ncs_layout *L, const double *A, const double *a0,
-                     const double *mu, double *B, int ldb, double *b) {
+#ifndef NCS_LCP_NO_ASSEMBLE
+/* Row Bi += sign * (contact-space row j of A) over the u columns. */
+static void add_a(const shape *s, ncs_real *Bi, const ncs_real *A, int j, ncs_real sign) {
+    int q;
+    for (q = 0; q < s->nu; q++)
+        Bi[s->ub + q] += sign * A[(size_t)j * s->nu + q];
+}
+
+int ncs_lcp_assemble(const ncs_layout *L, const ncs_real *A, const ncs_real *a0,
+                     const ncs_real *mu, ncs_real *B, int ldb, ncs_real *b) {
     shape s;
     int i, j, l, q, first = 0, m;
     const ncs_layout_offsets *o = &s.o;
@@ -55,55 +56,55 @@ int ncs_lcp_assemble(const ncs_layout *L, const double *A, const double *a0,
         memset(B + (size_t)i * ldb, 0, (size_t)m * sizeof *B);
         b[i] = 0;
     }
-#define ROW(r) (B + (size_t)(r) * ldb)
+#define NCS_ROW(r) (B + (size_t)(r) * ldb)
     for (i = 0; i < L->ngroups; first += L->group_size[i], i++) {
         int n = L->group_size[i];
         for (l = 0; l < n; l++) {
             j = first + l;
             switch (L->form) {
             case NCS_FORM_MAX:
-                ROW(o->c + j)[o->c + j] = 1;
-                add_a(&s, ROW(o->c + j), A, j, 1);
+                NCS_ROW(o->c + j)[o->c + j] = 1;
+                add_a(&s, NCS_ROW(o->c + j), A, j, 1);
                 b[o->c + j] = a0[j] - 1;
-                ROW(o->d + i)[o->g + j] = 1;
-                ROW(o->g + j)[o->c + j] = 1;
-                ROW(o->g + j)[o->d + i] = 1;
+                NCS_ROW(o->d + i)[o->g + j] = 1;
+                NCS_ROW(o->g + j)[o->c + j] = 1;
+                NCS_ROW(o->g + j)[o->d + i] = 1;
                 b[o->g + j] = -L->gamma;
-                ROW(o->h + j)[o->h + j] = 1;
-                add_a(&s, ROW(o->h + j), A, j, 1);
+                NCS_ROW(o->h + j)[o->h + j] = 1;
+                add_a(&s, NCS_ROW(o->h + j), A, j, 1);
                 b[o->h + j] = a0[j];
-                ROW(o->py + j)[o->h + j] = 1;
-                ROW(o->py + j)[o->d + i] = 1;
+                NCS_ROW(o->py + j)[o->h + j] = 1;
+                NCS_ROW(o->py + j)[o->d + i] = 1;
                 b[o->py + j] = -L->gamma + 1;
                 break;
             case NCS_FORM_SUMMATION:
-                ROW(o->c + j)[o->c + j] = 1;
-                add_a(&s, ROW(o->c + j), A, j, -1);
+                NCS_ROW(o->c + j)[o->c + j] = 1;
+                add_a(&s, NCS_ROW(o->c + j), A, j, -1);
                 b[o->c + j] = -a0[j] - L->eps_h;
                 for (q = 0; q < n; q++)
-                    ROW(o->py + j)[o->c + first + q] = 1;
-                b[o->py + j] = -(n - 1) * L->eps_h;
+                    NCS_ROW(o->py + j)[o->c + first + q] = 1;
+                b[o->py + j] = -L->eps_h;   /* eq. 30, see layout.h */
                 break;
             case NCS_FORM_DIFF:
             case NCS_FORM_DIFF_ACCURATE:
                 if (l >= 1) {   /* c_k row: c_k - a_k + a_1 + sum_{2..k-1} c */
                     int r = diff_c(&s, first, i, l);
-                    ROW(r)[r] = 1;
-                    add_a(&s, ROW(r), A, j, -1);
-                    add_a(&s, ROW(r), A, first, 1);
+                    NCS_ROW(r)[r] = 1;
+                    add_a(&s, NCS_ROW(r), A, j, -1);
+                    add_a(&s, NCS_ROW(r), A, first, 1);
                     for (q = 1; q < l; q++)
-                        ROW(r)[diff_c(&s, first, i, q)] += 1;
+                        NCS_ROW(r)[diff_c(&s, first, i, q)] += 1;
                     b[r] = a0[first] - a0[j];
                 }
                 /* p_y row: [gv_k +] a_1 + sum_{2..n} c */
-                add_a(&s, ROW(o->py + j), A, first, 1);
+                add_a(&s, NCS_ROW(o->py + j), A, first, 1);
                 for (q = 1; q < n; q++)
-                    ROW(o->py + j)[diff_c(&s, first, i, q)] += 1;
+                    NCS_ROW(o->py + j)[diff_c(&s, first, i, q)] += 1;
                 b[o->py + j] = a0[first];
                 if (L->form == NCS_FORM_DIFF_ACCURATE) {
-                    ROW(o->py + j)[o->gv + j] = 1;
-                    ROW(o->gv + j)[o->gv + j] = 1;
-                    add_a(&s, ROW(o->gv + j), A, j, 1);
+                    NCS_ROW(o->py + j)[o->gv + j] = 1;
+                    NCS_ROW(o->gv + j)[o->gv + j] = 1;
+                    add_a(&s, NCS_ROW(o->gv + j), A, j, 1);
                     b[o->gv + j] = a0[j];
                 }
                 break;
@@ -113,45 +114,47 @@ int ncs_lcp_assemble(const ncs_layout *L, const double *A, const double *a0,
         }
         if (L->form == NCS_FORM_MAX) {
             b[o->d + i] = -1;
-            ROW(o->p + i)[o->d + i] = 1;
+            NCS_ROW(o->p + i)[o->d + i] = 1;
             b[o->p + i] = -L->gamma + 1;
         } else if (L->form == NCS_FORM_DIFF_ACCURATE) {
-            add_a(&s, ROW(o->pd + i), A, first, 1);
+            add_a(&s, NCS_ROW(o->pd + i), A, first, 1);
             for (q = 1; q < n; q++)
-                ROW(o->pd + i)[diff_c(&s, first, i, q)] += 1;
+                NCS_ROW(o->pd + i)[diff_c(&s, first, i, q)] += 1;
             b[o->pd + i] = a0[first];
         }
     }
     for (q = 0; q < L->nconvex; q++) {
         j = o->y + q;
-        add_a(&s, ROW(o->px + q), A, j, 1);
+        add_a(&s, NCS_ROW(o->px + q), A, j, 1);
         b[o->px + q] = a0[j];
     }
     for (j = 0; j < s.nc && s.k > 0; j++) {
         for (l = 0; l < s.k; l++) {
             int r = o->pf + j * s.k + l;
-            add_a(&s, ROW(r), A, s.nc + j * s.k + l, 1);
-            ROW(r)[o->s + j] = 1;
+            add_a(&s, NCS_ROW(r), A, s.nc + j * s.k + l, 1);
+            NCS_ROW(r)[o->s + j] = 1;
             b[r] = a0[s.nc + j * s.k + l];
-            ROW(o->s + j)[s.ub + s.nc + j * s.k + l] = -1;
+            NCS_ROW(o->s + j)[s.ub + s.nc + j * s.k + l] = -1;
         }
-        ROW(o->s + j)[s.ub + j] = mu[j];
+        NCS_ROW(o->s + j)[s.ub + j] = mu[j];
     }
-#undef ROW
+#undef NCS_ROW
     return 0;
 }
 
+#endif /* NCS_LCP_NO_ASSEMBLE */
+
 /* Contact-space row j of A and a0 := sign * (u part of row r of B, b[r]). */
-static void take_row(const shape *s, const double *B, int ldb, const double *b,
-                     int r, double sign, double *A, double *a0, int j) {
+static void take_row(const shape *s, const ncs_real *B, int ldb, const ncs_real *b,
+                     int r, ncs_real sign, ncs_real *A, ncs_real *a0, int j) {
     int q;
     for (q = 0; q < s->nu; q++)
         A[(size_t)j * s->nu + q] = sign * B[(size_t)r * ldb + s->ub + q];
     a0[j] = sign * b[r];
 }
 
-int ncs_lcp_extract(const ncs_layout *L, const double *B, int ldb,
-                    const double *b, double *A, double *a0, double *mu) {
+int ncs_lcp_extract(const ncs_layout *L, const ncs_real *B, int ldb,
+                    const ncs_real *b, ncs_real *A, ncs_real *a0, ncs_real *mu) {
     shape s;
     int i, j, l, q, first = 0;
     const ncs_layout_offsets *o = &s.o;

@@ -5,8 +5,12 @@
 #include <gsl/gsl_vector.h>
 #include "lcp_internal.h"
 
-void ncs_lcp_kernel_ger(int m, int n, double alpha, const double *x,
-                        const double *y, double *A, int lda) {
+#if NCS_REAL_IS_FLOAT
+#error "kernel_gsl.c is the double-only host kernel (use kernel_plain.c)"
+#endif
+
+void ncs_lcp_kernel_ger(int m, int n, ncs_real alpha, const ncs_real *x,
+                        const ncs_real *y, ncs_real *A, int lda) {
     gsl_vector_const_view xv = gsl_vector_const_view_array(x, (size_t)m);
     gsl_vector_const_view yv = gsl_vector_const_view_array(y, (size_t)n);
     gsl_matrix_view Av = gsl_matrix_view_array_with_tda(A, (size_t)m, (size_t)n, (size_t)lda);

@@ -10,47 +10,54 @@
 
 #include "ncs/lcp.h"
 
+/* Linkage of the functions shared between the core files: external in the
+ * runtime library, `static` in the single-file firmware copy that ncsc
+ * writes (which defines NCS_INTERNAL before including this header). */
+#ifndef NCS_INTERNAL
+#define NCS_INTERNAL
+#endif
+
 /* A += alpha * x y^T over an m x n row-major block with leading dimension
  * lda. Provided by kernel_gsl.c or kernel_plain.c. */
-void ncs_lcp_kernel_ger(int m, int n, double alpha, const double *x,
-                        const double *y, double *A, int lda);
+NCS_INTERNAL void ncs_lcp_kernel_ger(int m, int n, ncs_real alpha, const ncs_real *x,
+                                     const ncs_real *y, ncs_real *A, int lda);
 
 /* Scratch for one Lemke run of dimension <= mmax. */
 typedef struct ncs_lemke_work {
     int mmax;        /* capacity */
-    double *T;       /* tableau, mmax rows x (mmax + 2) columns */
-    double *col;     /* entering column copy, mmax */
+    ncs_real *T;     /* tableau, mmax rows x (mmax + 2) columns */
+    ncs_real *col;   /* entering column copy, mmax */
     int *basis;      /* row -> basic variable (0..m-1 = w, m..2m-1 = z, 2m = z0) */
     int *nonb;       /* tableau column slot (1..m+1) -> nonbasic variable */
     int *where;      /* variable -> row (basic) or -(slot) - 1 (nonbasic) */
     int *cand;       /* ratio-test candidates, mmax */
     int *rows;       /* nonzero rows of the pivot column, mmax */
     int *cols;       /* nonzero columns of the pivot row, mmax + 2 */
-    double flops;    /* floating-point operations of the pivots so far (counted) */
+    ncs_real flops;  /* floating-point operations of the pivots so far (counted) */
 } ncs_lemke_work;
 
-/* Doubles / ints of scratch a Lemke work of capacity mmax needs. */
-size_t ncs_lemke_doubles(int mmax);
-size_t ncs_lemke_ints(int mmax);
+/* Reals / ints of scratch a Lemke work of capacity mmax needs. */
+NCS_INTERNAL size_t ncs_lemke_doubles(int mmax);
+NCS_INTERNAL size_t ncs_lemke_ints(int mmax);
 /* Lays the scratch over the given arrays. */
-void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, double *d, int *i);
+NCS_INTERNAL void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, ncs_real *d, int *i);
 
 /* Lemke with lexicographic ratio test on w = B z + b. Writes z (m), the
  * final basis as a 0/1 flag per z (zbasic, may be NULL) and adds the pivot
  * count to *pivots. Returns an ncs_lcp_status (SOLVED means Lemke
  * terminated with z0 leaving; the caller still verifies). */
-int ncs_lemke_run(ncs_lemke_work *lw, int m, const double *B, int ldb,
-                  const double *b, int max_pivots, double *z,
-                  unsigned char *zbasic, int *pivots);
+NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
+                               const ncs_real *b, int max_pivots, ncs_real *z,
+                               unsigned char *zbasic, int *pivots);
 
 /* Scaled residual of z for w = B z + b (see docs/solver.md). Writes w
  * when non-NULL. Returns +inf when something is not finite. */
-double ncs_lcp_residual(int m, const double *B, int ldb, const double *b,
-                        const double *z, double *w);
+NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
+                                       const ncs_real *b, const ncs_real *z, ncs_real *w);
 
 /* Solves the dense n x n system A x = r in place (A row-major, lda),
  * Gaussian elimination with partial pivoting; perm has n ints.
  * Returns 0, or -1 when the matrix is (numerically) singular. */
-int ncs_dense_solve(int n, double *A, int lda, double *r, int *perm);
+NCS_INTERNAL int ncs_dense_solve(int n, ncs_real *A, int lda, ncs_real *r, int *perm);
 
 #endif

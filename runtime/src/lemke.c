@@ -15,16 +15,16 @@
 #include <string.h>
 #include "lcp_internal.h"
 
-size_t ncs_lemke_doubles(int mmax) {
+NCS_INTERNAL size_t ncs_lemke_doubles(int mmax) {
     return (size_t)mmax * (size_t)(mmax + 2) + (size_t)mmax;
 }
 
-size_t ncs_lemke_ints(int mmax) {
+NCS_INTERNAL size_t ncs_lemke_ints(int mmax) {
     return (size_t)mmax + (size_t)(mmax + 2) + (size_t)(2 * mmax + 1) + (size_t)mmax +
            (size_t)mmax + (size_t)(mmax + 2);
 }
 
-void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, double *d, int *i) {
+NCS_INTERNAL void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, ncs_real *d, int *i) {
     lw->mmax = mmax;
     lw->T = d;
     lw->col = d + (size_t)mmax * (size_t)(mmax + 2);
@@ -37,10 +37,10 @@ void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, double *d, int *i) {
 }
 
 /* Entry (row r, column k) of Binv: the column of w_k. */
-static double binv(const ncs_lemke_work *lw, int ld, int r, int k) {
+static ncs_real binv(const ncs_lemke_work *lw, int ld, int r, int k) {
     int at = lw->where[k];
     if (at >= 0)
-        return at == r ? 1.0 : 0.0;
+        return at == r ? NCS_RC(1) : NCS_RC(0);
     return lw->T[(size_t)r * ld + (size_t)(-at - 1)];
 }
 
@@ -49,22 +49,22 @@ static double binv(const ncs_lemke_work *lw, int ld, int r, int k) {
  * entry. Returns the chosen row. */
 static int lex_pick(ncs_lemke_work *lw, int m, int ld, int e, int ncand) {
     int k, c, *cand = lw->cand;
-    const double *T = lw->T;
+    const ncs_real *T = lw->T;
     for (k = 0; k < m && ncand > 1; k++) {
-        double best = HUGE_VAL, scale = 0;
+        ncs_real best = NCS_HUGE, scale = 0;
         int keep = 0;
         for (c = 0; c < ncand; c++) {
             int r = cand[c];
-            double v = binv(lw, ld, r, k) / T[(size_t)r * ld + e];
+            ncs_real v = binv(lw, ld, r, k) / T[(size_t)r * ld + e];
             if (v < best)
                 best = v;
-            if (fabs(v) > scale)
-                scale = fabs(v);
+            if (NCS_FABS(v) > scale)
+                scale = NCS_FABS(v);
         }
         for (c = 0; c < ncand; c++) {
             int r = cand[c];
-            double v = binv(lw, ld, r, k) / T[(size_t)r * ld + e];
-            if (v <= best + 1e-11 * scale)
+            ncs_real v = binv(lw, ld, r, k) / T[(size_t)r * ld + e];
+            if (v <= best + NCS_TOL_LEX * scale)
                 cand[keep++] = r;
         }
         ncand = keep;
@@ -74,12 +74,12 @@ static int lex_pick(ncs_lemke_work *lw, int m, int ld, int e, int ncand) {
 
 /* Exchanges the basic variable of row r with the nonbasic one of slot e. */
 static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e) {
-    double *T = lw->T, *f = lw->col, *Tr = T + (size_t)r * ld;
-    double inv = 1.0 / Tr[e];
+    ncs_real *T = lw->T, *f = lw->col, *Tr = T + (size_t)r * ld;
+    ncs_real inv = NCS_RC(1) / Tr[e];
     int i, j, nr = 0, nc = 0, vin = lw->nonb[e], vout = lw->basis[r];
     int *rows = lw->rows, *cols = lw->cols;
     for (i = 0; i < m; i++) {           /* the pivot column leaves the tableau */
-        double *Tie = T + (size_t)i * ld + e;
+        ncs_real *Tie = T + (size_t)i * ld + e;
         f[i] = *Tie;
         *Tie = 0;
         if (f[i] != 0 && i != r)
@@ -95,20 +95,20 @@ static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e) {
      * nonzero rows (and entries). Counted work: ratio test and bookkeeping
      * about 4 m, plus the update. */
     if (m >= 64 && 2 * nr > m && 2 * nc > m + 2) {
-        lw->flops += 4.0 * m + 2.0 * m * (m + 2);
+        lw->flops += NCS_RC(4) * m + NCS_RC(2) * m * (m + 2);
         f[r] = 0;
-        ncs_lcp_kernel_ger(m, m + 2, -1.0, f, Tr, T, ld);
+        ncs_lcp_kernel_ger(m, m + 2, NCS_RC(-1), f, Tr, T, ld);
     } else if (2 * nc > m + 2) {
-        lw->flops += 4.0 * m + 2.0 * nr * (m + 2);
+        lw->flops += NCS_RC(4) * m + NCS_RC(2) * nr * (m + 2);
         for (i = 0; i < nr; i++) {
-            double *Ti = T + (size_t)rows[i] * ld, fi = f[rows[i]];
+            ncs_real *Ti = T + (size_t)rows[i] * ld, fi = f[rows[i]];
             for (j = 0; j < m + 2; j++)
                 Ti[j] -= fi * Tr[j];
         }
     } else {
-        lw->flops += 4.0 * m + 2.0 * nr * nc;
+        lw->flops += NCS_RC(4) * m + NCS_RC(2) * nr * nc;
         for (i = 0; i < nr; i++) {
-            double *Ti = T + (size_t)rows[i] * ld, fi = f[rows[i]];
+            ncs_real *Ti = T + (size_t)rows[i] * ld, fi = f[rows[i]];
             for (j = 0; j < nc; j++)
                 Ti[cols[j]] -= fi * Tr[cols[j]];
         }
@@ -125,25 +125,25 @@ static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e) {
     lw->where[vout] = -e - 1;
 }
 
-int ncs_lemke_run(ncs_lemke_work *lw, int m, const double *B, int ldb,
-                  const double *b, int max_pivots, double *z,
-                  unsigned char *zbasic, int *pivots) {
+NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
+                               const ncs_real *b, int max_pivots, ncs_real *z,
+                               unsigned char *zbasic, int *pivots) {
     const int ld = m + 2, art = 2 * m;
-    double *T = lw->T, bmin = 0, bscale = 0;
+    ncs_real *T = lw->T, bmin = 0, bscale = 0;
     int i, j, r = -1, e, npiv = 0, status = NCS_LCP_NUMERICAL;
 
     if (m < 1 || m > lw->mmax)
         return NCS_LCP_WORKSPACE;
     for (i = 0; i < m; i++) {
-        double *Ti = T + (size_t)i * ld;
+        ncs_real *Ti = T + (size_t)i * ld;
         Ti[0] = b[i];
         for (j = 0; j < m; j++)
             Ti[1 + j] = -B[(size_t)i * ldb + j];
         Ti[m + 1] = -1;
         lw->basis[i] = i;
         lw->where[i] = i;
-        if (fabs(b[i]) > bscale)
-            bscale = fabs(b[i]);
+        if (NCS_FABS(b[i]) > bscale)
+            bscale = NCS_FABS(b[i]);
         if (b[i] < bmin || (r >= 0 && b[i] == bmin)) {
             bmin = b[i];
             r = i;       /* ties: the last index keeps the rows lex-positive */
@@ -168,19 +168,19 @@ int ncs_lemke_run(ncs_lemke_work *lw, int m, const double *B, int ldb,
         npiv = 1;
         for (;;) {
             int vin = vout < m ? vout + m : vout - m, ncand = 0, zrow = -1;
-            double cmax = 0, theta = HUGE_VAL, tie;
+            ncs_real cmax = 0, theta = NCS_HUGE, tie;
             /* z0 down to rounding level: the basis is complementary already */
-            if (lw->where[art] >= 0 && T[(size_t)lw->where[art] * ld] <= 1e-10 * bscale) {
+            if (lw->where[art] >= 0 && T[(size_t)lw->where[art] * ld] <= NCS_TOL_Z0_ZERO * bscale) {
                 status = NCS_LCP_SOLVED;
                 break;
             }
             e = -lw->where[vin] - 1;
             for (i = 0; i < m; i++) {
-                double t = T[(size_t)i * ld + e];
+                ncs_real t = T[(size_t)i * ld + e];
                 if (!isfinite(t) || !isfinite(T[(size_t)i * ld]))
                     goto out;
-                if (fabs(t) > cmax)
-                    cmax = fabs(t);
+                if (NCS_FABS(t) > cmax)
+                    cmax = NCS_FABS(t);
             }
             if (cmax == 0) {
                 status = NCS_LCP_RAY;
@@ -189,9 +189,9 @@ int ncs_lemke_run(ncs_lemke_work *lw, int m, const double *B, int ldb,
             /* minimum ratio over the rows whose value falls as vin grows (the
              * ratios are kept in lw->col, free until the pivot) */
             for (i = 0; i < m; i++) {
-                double t = T[(size_t)i * ld + e];
-                if (t > 1e-12 * cmax) {
-                    double q = T[(size_t)i * ld] / t;
+                ncs_real t = T[(size_t)i * ld + e];
+                if (t > NCS_TOL_PIVOT * cmax) {
+                    ncs_real q = T[(size_t)i * ld] / t;
                     if (q < theta)
                         theta = q;
                     lw->col[ncand] = q;
@@ -203,7 +203,7 @@ int ncs_lemke_run(ncs_lemke_work *lw, int m, const double *B, int ldb,
                 goto out;
             }
             /* ties are judged relative to the minimum ratio */
-            tie = theta + 1e-9 * theta + 1e-14 * bscale / cmax;
+            tie = theta + NCS_TOL_TIE * theta + NCS_TOL_TIE_ABS * bscale / cmax;
             j = 0;
             for (i = 0; i < ncand; i++) {
                 int row = lw->cand[i];
@@ -212,7 +212,7 @@ int ncs_lemke_run(ncs_lemke_work *lw, int m, const double *B, int ldb,
                     if (lw->basis[row] == art)
                         zrow = row;
                 } else if (lw->basis[row] == art &&
-                           lw->col[i] <= theta + 1e-7 * theta) {
+                           lw->col[i] <= theta + NCS_TOL_TIE_Z0 * theta) {
                     lw->cand[j++] = row;    /* z0 leaves first, on a looser tie */
                     zrow = row;
                 }

@@ -2,14 +2,16 @@
  *
  * Plain C99 over caller-owned memory: no heap, no stdio, no GSL.
  * Strategy (docs/solver.md): trivial exit, warm start from the previous
- * solution's support, plain Lemke (block by block when B decomposes), and
- * for nonconvex groups the side selection path: extract the contact-space
- * data (A, a0, mu) from B and b, split the contacts into independent
- * components, and per component choose one side per group that may carry
- * impulse, solve the convex Stewart LCP of the chosen sides, lift u to the
- * formulation's z and verify the component's rows, switching sides until
- * they verify (bounded enumeration last). Whatever the path, the returned z
- * is verified against the full LCP.
+ * solution's support, for nonconvex groups the side selection path, and
+ * plain Lemke (block by block when B decomposes). The selection path
+ * extracts the contact-space data (A, a0, mu) from B and b, splits the
+ * contacts into independent components, and per component chooses sides
+ * of each group that may carry impulse, solves the convex Stewart LCP of
+ * the chosen sides, lifts u to the formulation's z and verifies the
+ * component's rows; among the verified choices it keeps the one of
+ * smallest impulse energy u^T A u (the projection of the free-flight
+ * velocity onto the union of half-planes), with bounded work. Whatever the
+ * path, the returned z is verified against the full LCP.
  */
 #include <math.h>
 #include <string.h>
@@ -20,13 +22,13 @@
 struct ncs_lcp_workspace {
     int mmax;               /* capacity: largest m */
     ncs_lemke_work lw;      /* Lemke tableau and index arrays */
-    double *A;              /* contact-space Delassus matrix, nu x nu */
-    double *Br;             /* reduced / block LCP matrix (or LU), mmax^2 */
-    double *a0, *mu;        /* contact-space free term (nu) and friction (nc) */
-    double *br, *zr;        /* reduced LCP vector and solution */
-    double *zc, *wc;        /* candidate full z and its w */
-    double *u, *a;          /* contact impulses and A u + a0 */
-    double *best, *trial;   /* best unverified z so far; Newton trial point */
+    ncs_real *A;              /* contact-space Delassus matrix, nu x nu */
+    ncs_real *Br;             /* reduced / block LCP matrix (or LU), mmax^2 */
+    ncs_real *a0, *mu;        /* contact-space free term (nu) and friction (nc) */
+    ncs_real *br, *zr;        /* reduced LCP vector and solution */
+    ncs_real *zc, *wc;        /* candidate full z and its w */
+    ncs_real *u, *a;          /* contact impulses and A u + a0 */
+    ncs_real *best, *trial;   /* best unverified z so far; Newton trial point */
     int *umap;              /* reduced unknown -> full one (also block indices) */
     int *sel;               /* chosen side per group */
     int *gfirst;            /* first side of each group */
@@ -48,19 +50,19 @@ struct ncs_lcp_workspace {
     unsigned char *prev_J;  /* z_r > 0 in the previous solution */
 };
 
-#define ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
-enum { NDOUBLE_VEC = 10, NINT_VEC = 10, NBYTE_VEC = 4, ENUM_CAP = 4096 };
+#define NCS_ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
+enum { NDOUBLE_VEC = 10, NINT_VEC = 10, NBYTE_VEC = 4, ENUM_CAP = 4096, IMPROVE_CAP = 16 };
 
 /* Carves the arrays (when ws is non-NULL); returns the bytes needed. */
 static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
-    size_t M = (size_t)mmax, at = ALIGN_UP(sizeof(ncs_lcp_workspace));
+    size_t M = (size_t)mmax, at = NCS_ALIGN_UP(sizeof(ncs_lcp_workspace));
     size_t nd = ncs_lemke_doubles(mmax) + 2 * M * M + NDOUBLE_VEC * M;
     size_t ni = ncs_lemke_ints(mmax) + NINT_VEC * M;
     if (ws) {
-        double *d = (double *)(base + at);
-        int *iv = (int *)(base + at + nd * sizeof(double));
+        ncs_real *d = (ncs_real *)(base + at);
+        int *iv = (int *)(base + at + nd * sizeof(ncs_real));
         unsigned char *cv = (unsigned char *)(iv + ni);
-        double **dv[NDOUBLE_VEC] = {&ws->a0, &ws->mu, &ws->br, &ws->zr,
+        ncs_real **dv[NDOUBLE_VEC] = {&ws->a0, &ws->mu, &ws->br, &ws->zr,
                                     &ws->zc, &ws->wc, &ws->u, &ws->a,
                                     &ws->best, &ws->trial};
         int **ivs[NINT_VEC] = {&ws->umap, &ws->sel, &ws->gfirst, &ws->perm, &ws->comp,
@@ -81,13 +83,13 @@ static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
         for (i = 0; i < NBYTE_VEC; i++, cv += M)
             *cvs[i] = cv;
     }
-    return at + nd * sizeof(double) + ni * sizeof(int) + NBYTE_VEC * M;
+    return at + nd * sizeof(ncs_real) + ni * sizeof(int) + NBYTE_VEC * M;
 }
 
 ncs_lcp_options ncs_lcp_default_options(void) {
     ncs_lcp_options o;
     o.max_pivots = 0;       /* 0: 50 m + 100 per Lemke run of dimension m */
-    o.tol = 1e-9;
+    o.tol = NCS_TOL_VERIFY;
     o.warm_start = 1;
     o.structured = 1;
     o.decompose = 1;
@@ -103,7 +105,7 @@ size_t ncs_lcp_workspace_bytes(int mmax) {
 ncs_lcp_workspace *ncs_lcp_workspace_init(void *mem, size_t bytes, int mmax) {
     ncs_lcp_workspace *ws = mem;
     size_t need = ncs_lcp_workspace_bytes(mmax);
-    if (!mem || need == 0 || bytes < need || ((size_t)mem % sizeof(double)) != 0)
+    if (!mem || need == 0 || bytes < need || ((size_t)mem % NCS_LCP_WORKSPACE_ALIGN) != 0)
         return NULL;
     memset(ws, 0, sizeof *ws);
     ws->mmax = mmax;
@@ -134,15 +136,18 @@ typedef struct call {
     int cap;                    /* pivot cap per run (0: 50 m + 100) */
     int k, nc, nu, ub;          /* friction dirs, contacts, |u|, u offset in z */
     int decompose;              /* split independent blocks */
-    const double *B, *b;        /* the caller's LCP, never written */
-    double tol;                 /* verification tolerance */
+    const ncs_real *B, *b;        /* the caller's LCP, never written */
+    ncs_real tol;                 /* verification tolerance */
     int pivots, attempts, blocks; /* reported in ncs_lcp_info */
-    double flops0;              /* ws->lw.flops at the start of the call */
+    ncs_real flops0;              /* ws->lw.flops at the start of the call */
     int unverified;             /* some attempt finished but did not verify */
-    double best_res;            /* residual of ws->best (HUGE_VAL: none) */
-    double last_res;            /* residual of the last accept() */
+    ncs_real best_res;            /* residual of ws->best (NCS_HUGE: none) */
+    ncs_real last_res;            /* residual of the last accept() */
     int lemke_status;           /* status of the last failed Lemke run */
-    double residual;            /* residual of the accepted z */
+    ncs_real residual;            /* residual of the accepted z */
+    int prepared;               /* contact data extracted: 1, failed: -1, not yet: 0 */
+    int ncomp;                  /* independent contact components */
+    int seeded;                 /* the selection starts from the previous choices */
 } call;
 
 static int cap_for(const call *c, int m) {
@@ -151,7 +156,7 @@ static int cap_for(const call *c, int m) {
 
 /* Accepts ws->zc when it verifies on the full LCP. */
 static int accept(call *c) {
-    double r = ncs_lcp_residual(c->m, c->B, c->ldb, c->b, c->ws->zc, c->ws->wc);
+    ncs_real r = ncs_lcp_residual(c->m, c->B, c->ldb, c->b, c->ws->zc, c->ws->wc);
     c->last_res = r;
     if (r <= c->tol) {
         c->residual = r;
@@ -178,7 +183,7 @@ static int solve_on_set(call *c, const unsigned char *J) {
         return -1;
     memset(ws->zc, 0, (size_t)m * sizeof *ws->zc);
     for (i = 0; i < n; i++) {
-        if (!(ws->br[i] >= -c->tol * 1e3 * (1 + fabs(ws->br[i]))))
+        if (!(ws->br[i] >= -c->tol * NCS_RC(1e3) * (1 + NCS_FABS(ws->br[i]))))
             return -1;
         ws->zc[ws->umap[i]] = ws->br[i] > 0 ? ws->br[i] : 0;
     }
@@ -213,7 +218,7 @@ static int label(int *parent, int n) {
 
 /* Keeps ws->zc as the best unverified candidate when its residual is the
  * smallest so far (the start of the Newton polish). */
-static void keep_best(call *c, double res) {
+static void keep_best(call *c, ncs_real res) {
     if (res < c->best_res && isfinite(res)) {
         c->best_res = res;
         memcpy(c->ws->best, c->ws->zc, (size_t)c->m * sizeof *c->ws->best);
@@ -221,21 +226,21 @@ static void keep_best(call *c, double res) {
 }
 
 /* Half the squared Fischer-Burmeister residual of z; writes w = B z + b and
- * phi_i = sqrt(z_i^2 + w_i^2) - z_i - w_i (zero iff z_i, w_i >= 0 and
+ * phi_i = NCS_SQRT(z_i^2 + w_i^2) - z_i - w_i (zero iff z_i, w_i >= 0 and
  * z_i w_i = 0). */
-static double fb_merit(const call *c, const double *z, double *w, double *phi) {
+static ncs_real fb_merit(const call *c, const ncs_real *z, ncs_real *w, ncs_real *phi) {
     int i, j, m = c->m;
-    double s = 0;
+    ncs_real s = 0;
     for (i = 0; i < m; i++) {
-        const double *Bi = c->B + (size_t)i * c->ldb;
-        double wi = c->b[i];
+        const ncs_real *Bi = c->B + (size_t)i * c->ldb;
+        ncs_real wi = c->b[i];
         for (j = 0; j < m; j++)
             wi += Bi[j] * z[j];
         w[i] = wi;
-        phi[i] = sqrt(z[i] * z[i] + wi * wi) - z[i] - wi;
+        phi[i] = NCS_SQRT(z[i] * z[i] + wi * wi) - z[i] - wi;
         s += phi[i] * phi[i];
     }
-    return 0.5 * s;
+    return NCS_RC(0.5) * s;
 }
 
 /* The last resort (seed 002): semismooth Newton on the Fischer-Burmeister
@@ -245,20 +250,20 @@ static double fb_merit(const call *c, const double *z, double *w, double *phi) {
 static int try_newton(call *c) {
     ncs_lcp_workspace *ws = c->ws;
     int m = c->m, i, j, it;
-    double *z = ws->zc, *w = ws->wc, *phi = ws->zr, *d = ws->br, *zt = ws->trial;
-    double f;
+    ncs_real *z = ws->zc, *w = ws->wc, *phi = ws->zr, *d = ws->br, *zt = ws->trial;
+    ncs_real f;
     c->attempts++;
     for (i = 0; i < m; i++)
         z[i] = ws->best[i] > 0 ? ws->best[i] : 0;
     f = fb_merit(c, z, w, phi);
     for (it = 0; it < 50 && f > 0; it++) {
-        double t = 1, ft = f;
+        ncs_real t = 1, ft = f;
         for (i = 0; i < m; i++) {           /* J = Da + Db B, rhs -Phi */
-            const double *Bi = c->B + (size_t)i * c->ldb;
-            double *Ji = ws->Br + (size_t)i * m;
-            double r = sqrt(z[i] * z[i] + w[i] * w[i]);
-            double da = r > 0 ? z[i] / r - 1 : 0.70710678118654752 - 1;
-            double db = r > 0 ? w[i] / r - 1 : 0.70710678118654752 - 1;
+            const ncs_real *Bi = c->B + (size_t)i * c->ldb;
+            ncs_real *Ji = ws->Br + (size_t)i * m;
+            ncs_real r = NCS_SQRT(z[i] * z[i] + w[i] * w[i]);
+            ncs_real da = r > 0 ? z[i] / r - 1 : NCS_RC(0.70710678118654752) - 1;
+            ncs_real db = r > 0 ? w[i] / r - 1 : NCS_RC(0.70710678118654752) - 1;
             for (j = 0; j < m; j++)
                 Ji[j] = db * Bi[j];
             Ji[i] += da;
@@ -266,14 +271,14 @@ static int try_newton(call *c) {
         }
         if (ncs_dense_solve(m, ws->Br, m, d, ws->perm) != 0)
             break;
-        for (; t > 1e-10; t *= 0.5) {
+        for (; t > NCS_RC(1e-10); t *= NCS_RC(0.5)) {
             for (i = 0; i < m; i++)
                 zt[i] = z[i] + t * d[i];
             ft = fb_merit(c, zt, w, phi);
-            if (ft <= (1 - 2e-4 * t) * f)
+            if (ft <= (1 - NCS_RC(2e-4) * t) * f)
                 break;
         }
-        if (!(ft <= (1 - 2e-4 * t) * f))
+        if (!(ft <= (1 - NCS_RC(2e-4) * t) * f))
             break;                          /* no descent: give up */
         memcpy(z, zt, (size_t)m * sizeof *z);
         f = ft;
@@ -400,7 +405,7 @@ static int build_reduced(call *c, int cc, int ngc) {
     ncs_lcp_workspace *ws = c->ws;
     const ncs_layout *L = c->L;
     int k = c->k, nu = c->nu, ncr = 0, nur, mr, i, j, l, q, r;
-    double *Br = ws->Br, *br = ws->br;
+    ncs_real *Br = ws->Br, *br = ws->br;
     for (i = 0; i < ngc; i++) {
         int gi = ws->glist[i];
         for (j = ws->gfirst[gi]; j < ws->gfirst[gi] + L->group_size[gi]; j++)
@@ -423,7 +428,7 @@ static int build_reduced(call *c, int cc, int ngc) {
     }
     memset(Br, 0, (size_t)mr * mr * sizeof *Br);
     for (r = 0; r < nur; r++) {
-        double *Bi = Br + (size_t)r * mr;
+        ncs_real *Bi = Br + (size_t)r * mr;
         if (r < ncr && ws->cgroup[r] >= 0 && L->form == NCS_FORM_SUMMATION) {
             int gi = ws->cgroup[r], first = ws->gfirst[gi], n = L->group_size[gi], cnt = 0;
             br[r] = 0;
@@ -435,7 +440,7 @@ static int build_reduced(call *c, int cc, int ngc) {
                     Bi[q] += ws->A[(size_t)j * nu + ws->umap[q]];
                 br[r] += ws->a0[j];
             }
-            br[r] += (cnt - n + 1) * L->eps_h;
+            br[r] += (cnt - 1) * L->eps_h;  /* F_i = sum c - eps_h (eq. 30) */
         } else {
             int fr = ws->umap[r];
             for (q = 0; q < nur; q++)
@@ -446,7 +451,7 @@ static int build_reduced(call *c, int cc, int ngc) {
             Bi[nur + (r - ncr) / k] = 1;
     }
     for (i = 0; i < ncr && k > 0; i++) {    /* s row: mu p_n - sum p_f */
-        double *Bi = Br + (size_t)(nur + i) * mr;
+        ncs_real *Bi = Br + (size_t)(nur + i) * mr;
         Bi[i] = ws->mu[ws->clist[i]];
         for (l = 0; l < k; l++)
             Bi[ncr + i * k + l] = -1;
@@ -462,14 +467,14 @@ static void lift(call *c, int cc, int ngc, int ncr) {
     const ncs_layout *L = c->L;
     const ncs_layout_offsets *o = &c->o;
     int k = c->k, nu = c->nu, nur = ncr * (1 + k), i, j, l, q;
-    double *z = ws->zc, *a = ws->a;
+    ncs_real *z = ws->zc, *a = ws->a;
     for (q = 0; q < nu; q++)
         if (ws->comp[contact_of_u(c, q)] == cc)
             ws->u[q] = 0;
     for (q = 0; q < nur; q++)
         ws->u[ws->umap[q]] = ws->zr[q] > 0 ? ws->zr[q] : 0;
     for (i = 0; i < nu; i++) {
-        double s = ws->a0[i];
+        ncs_real s = ws->a0[i];
         if (ws->comp[contact_of_u(c, i)] != cc)
             continue;
         for (q = 0; q < nur; q++)
@@ -478,7 +483,7 @@ static void lift(call *c, int cc, int ngc, int ncr) {
         z[c->ub + i] = ws->u[i];
     }
     for (j = 0; j < c->nc && k > 0; j++) {  /* idle contacts: smallest s */
-        double s = 0;
+        ncs_real s = 0;
         if (ws->comp[j] != cc)
             continue;
         for (l = 0; l < k; l++)
@@ -491,11 +496,11 @@ static void lift(call *c, int cc, int ngc, int ncr) {
     for (i = 0; i < ngc; i++) {
         int gi = ws->glist[i], first = ws->gfirst[gi], n = L->group_size[gi];
         int arg = ws->sel[gi];
-        double cmin = HUGE_VAL, run;
+        ncs_real cmin = NCS_HUGE, run;
         switch (L->form) {
         case NCS_FORM_MAX:
             for (j = first; j < first + n; j++) {
-                double cj = 1 - a[j] > 0 ? 1 - a[j] : 0;
+                ncs_real cj = 1 - a[j] > 0 ? 1 - a[j] : 0;
                 z[o->c + j] = cj;
                 z[o->h + j] = a[j] < 0 ? -a[j] : 0;
                 z[o->g + j] = 0;
@@ -520,7 +525,7 @@ static void lift(call *c, int cc, int ngc, int ncr) {
         case NCS_FORM_DIFF_ACCURATE:
             run = a[first];                 /* running max of a over the sides */
             for (l = 1; l < n; l++) {
-                double cl = a[first + l] - run;
+                ncs_real cl = a[first + l] - run;
                 cl = cl > 0 ? cl : 0;
                 z[o->c + (first - gi) + (l - 1)] = cl;
                 run += cl;
@@ -538,26 +543,26 @@ static void lift(call *c, int cc, int ngc, int ncr) {
 }
 
 /* Scaled residual (as ncs_lcp_residual) over the rows of component cc. */
-static double part_residual(call *c, int cc) {
+static ncs_real part_residual(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
     int i, j, m = c->m;
-    double zs = 0, res = 0;
+    ncs_real zs = 0, res = 0;
     for (i = 0; i < m; i++)
-        if (ws->comp[ws->owner[i]] == cc && fabs(ws->zc[i]) > zs)
-            zs = fabs(ws->zc[i]);
+        if (ws->comp[ws->owner[i]] == cc && NCS_FABS(ws->zc[i]) > zs)
+            zs = NCS_FABS(ws->zc[i]);
     for (i = 0; i < m; i++) {
-        const double *Bi = c->B + (size_t)i * c->ldb;
-        double wi = c->b[i], bmax = 0, ws_, zr, wr, ri;
+        const ncs_real *Bi = c->B + (size_t)i * c->ldb;
+        ncs_real wi = c->b[i], bmax = 0, ws_, zr, wr, ri;
         if (ws->comp[ws->owner[i]] != cc)
             continue;
         for (j = 0; j < m; j++) {
             wi += Bi[j] * ws->zc[j];
-            if (fabs(Bi[j]) > bmax)
-                bmax = fabs(Bi[j]);
+            if (NCS_FABS(Bi[j]) > bmax)
+                bmax = NCS_FABS(Bi[j]);
         }
         if (!isfinite(wi))
-            return HUGE_VAL;
-        ws_ = fabs(c->b[i]) + bmax * zs;
+            return NCS_HUGE;
+        ws_ = NCS_FABS(c->b[i]) + bmax * zs;
         zr = zs > 0 ? ws->zc[i] / zs : 0;
         wr = ws_ > 0 ? wi / ws_ : 0;
         ri = -zr > -wr ? -zr : -wr;
@@ -577,7 +582,7 @@ static int try_selection(call *c, int cc, int ngc) {
     ncs_lcp_workspace *ws = c->ws;
     const ncs_layout *L = c->L;
     int round, i, j, st, ncr, mr;
-    double res;
+    ncs_real res;
     for (i = 0; i < ngc; i++) {
         int gi = ws->glist[i];
         for (j = ws->gfirst[gi]; j < ws->gfirst[gi] + L->group_size[gi]; j++)
@@ -633,77 +638,361 @@ static int reselect(call *c, int ngc) {
     return changed;
 }
 
-/* Choices per group in the enumeration: every single side, then every pair
- * of sides (a point touches at most two sides of a polygon at once), then
- * no side at all (the group carries no impulse; it must hold by itself). */
-static long choices(int n) {
-    return (long)n + (long)n * (n - 1) / 2 + 1;
+/* Makes side sel[gi] the only impulse-carrying side of group gi. */
+static void set_selected(call *c, int gi) {
+    ncs_lcp_workspace *ws = c->ws;
+    int first = ws->gfirst[gi], n = c->L->group_size[gi], j;
+    for (j = first; j < first + n; j++)
+        ws->inC[j] = j == ws->sel[gi];
 }
 
-/* Sets group gi's impulse-carrying set to choice t (see choices()). */
-static void set_choice(call *c, int gi, long t) {
+/* ---- choosing among verified solutions: the projection principle ------- *
+ * Frictionless, the Stewart-Trinkle step is the M-metric projection of the
+ * free-flight velocity onto the velocities that satisfy the linearised
+ * constraints, and ||v' - v_free||_M^2 = u^T A u. A nonconvex group allows a
+ * union of half-planes, so the physical answer is the verified solution of
+ * smallest u^T A u (docs/solver.md, "Which solution"). Every verified
+ * solution keeps v' in the half-plane of each convex contact and of each
+ * impulse-carrying side (summation: shifted by eps_h), and in one half-plane
+ * of every group; the M-distance of v_free to a half-plane, side_bound(),
+ * bounds the energy from below. That prunes the enumeration and certifies a
+ * solution as the smallest. Summation relaxes each group by eps_h (a body
+ * may end up to about epsilon / 2 inside a piece near its vertices): its
+ * bounds use the relaxed half-planes a_j >= -eps_h. */
+
+/* Squared M-distance from v_free to the half-plane a_j >= -shift of contact
+ * j (shift = eps_h for summation sides, else 0): max(0, -(a0_j + shift))^2
+ * / A_jj, or 0 when A_jj is not positive. */
+static ncs_real side_bound(const call *c, int j) {
+    ncs_real s = c->ws->a0[j], d = c->ws->A[(size_t)j * c->nu + j];
+    if (j < c->o.y && c->L->form == NCS_FORM_SUMMATION)
+        s += c->L->eps_h;
+    return s < 0 && d > 0 ? s * s / d : 0;
+}
+
+/* Impulse energy u^T A u of component cc of the full z (= ||v' - v_free||_M^2
+ * of the component's bodies when A is the Delassus matrix). */
+static ncs_real energy(const call *c, const ncs_real *z, int cc) {
+    const ncs_lcp_workspace *ws = c->ws;
+    const ncs_real *u = z + c->ub;
+    int q, r;
+    ncs_real e = 0;
+    for (q = 0; q < c->nu; q++) {
+        ncs_real s = 0;
+        if (u[q] == 0 || ws->comp[contact_of_u(c, q)] != cc)
+            continue;
+        for (r = 0; r < c->nu; r++)
+            if (u[r] != 0 && ws->comp[contact_of_u(c, r)] == cc)
+                s += ws->A[(size_t)q * c->nu + r] * u[r];
+        e += u[q] * s;
+    }
+    return e;
+}
+
+/* Lists the groups of component cc in ws->glist; returns how many. */
+static int groups_of(call *c, int cc) {
+    int i, ngc = 0;
+    for (i = 0; i < c->L->ngroups; i++)
+        if (c->ws->comp[c->ws->gfirst[i]] == cc)
+            c->ws->glist[ngc++] = i;
+    return ngc;
+}
+
+/* Lower bound of the energy of every verified solution on component cc:
+ * the largest side_bound of its convex contacts and, per group, the
+ * smallest side_bound of its sides. */
+static ncs_real comp_bound(const call *c, int cc, int ngc) {
+    const ncs_lcp_workspace *ws = c->ws;
+    int i, j;
+    ncs_real lb = 0;
+    for (j = c->o.y; j < c->nc; j++)
+        if (ws->comp[j] == cc && side_bound(c, j) > lb)
+            lb = side_bound(c, j);
+    for (i = 0; i < ngc; i++) {
+        int first = ws->gfirst[ws->glist[i]], n = c->L->group_size[ws->glist[i]];
+        ncs_real gmin = NCS_HUGE;
+        for (j = first; j < first + n; j++)
+            if (side_bound(c, j) < gmin)
+                gmin = side_bound(c, j);
+        if (gmin > lb)
+            lb = gmin;
+    }
+    return lb;
+}
+
+/* The bound for the current choice (inC): comp_bound raised by the
+ * impulse-carrying sides, which a verified attempt keeps in their
+ * half-planes (summation: a_j >= -eps_h, since c_j = a_j + eps_h enters the
+ * group row). */
+static ncs_real choice_bound(const call *c, int ngc, ncs_real lb) {
+    const ncs_lcp_workspace *ws = c->ws;
+    int i, j;
+    for (i = 0; i < ngc; i++) {
+        int first = ws->gfirst[ws->glist[i]], n = c->L->group_size[ws->glist[i]];
+        for (j = first; j < first + n; j++)
+            if (ws->inC[j] && side_bound(c, j) > lb)
+                lb = side_bound(c, j);
+    }
+    return lb;
+}
+
+/* The side of group gi of rank t when its sides are ordered by side_bound,
+ * then by largest a0 (the most plausible first), then by index. */
+static int ranked_side(const call *c, int gi, int t) {
+    const ncs_lcp_workspace *ws = c->ws;
+    int first = ws->gfirst[gi], n = c->L->group_size[gi], j, l;
+    for (j = first; j < first + n; j++) {
+        ncs_real bj = side_bound(c, j);
+        int rank = 0;
+        for (l = first; l < first + n; l++) {
+            ncs_real bl = side_bound(c, l);
+            rank += bl < bj || (bl == bj && (ws->a0[l] > ws->a0[j] ||
+                                             (ws->a0[l] == ws->a0[j] && l < j)));
+        }
+        if (rank == t)
+            return j;
+    }
+    return first;
+}
+
+/* The state of one component's search for its smallest-energy solution. */
+typedef struct pick {
+    int cc, ngc;        /* component and its number of groups */
+    int found;          /* ws->trial holds a verified z for the component */
+    ncs_real best;      /* its energy */
+    ncs_real lb;        /* comp_bound */
+    ncs_real slack;     /* relative tolerance of energy comparisons */
+} pick;
+
+/* Offers the verified attempt in ws->zc: kept (component rows copied to
+ * ws->trial, choices to ws->prev_sel and ws->zb) when it is the first or
+ * clearly smaller in energy than the best so far. */
+static void offer(call *c, pick *p) {
+    ncs_lcp_workspace *ws = c->ws;
+    ncs_real e = energy(c, ws->zc, p->cc);
+    int i, j;
+    if (p->found && !(e < p->best * (1 - p->slack)))
+        return;
+    for (i = 0; i < c->m; i++)
+        if (ws->comp[ws->owner[i]] == p->cc)
+            ws->trial[i] = ws->zc[i];
+    for (i = 0; i < p->ngc; i++) {
+        int gi = ws->glist[i];
+        ws->prev_sel[gi] = ws->sel[gi];
+        for (j = ws->gfirst[gi]; j < ws->gfirst[gi] + c->L->group_size[gi]; j++)
+            ws->zb[j] = ws->inC[j];
+    }
+    p->best = e;
+    p->found = 1;
+}
+
+/* 1 when the current choice (inC) is that of the kept attempt. */
+static int same_choice(const call *c, const pick *p) {
+    const ncs_lcp_workspace *ws = c->ws;
+    int i, j;
+    if (!p->found)
+        return 0;
+    for (i = 0; i < p->ngc; i++) {
+        int gi = ws->glist[i];
+        for (j = ws->gfirst[gi]; j < ws->gfirst[gi] + c->L->group_size[gi]; j++)
+            if (ws->inC[j] != ws->zb[j])
+                return 0;
+    }
+    return 1;
+}
+
+/* 1 when the verified z (component cc, groups in ws->glist, energy e) is
+ * certainly the smallest: e reaches the lower bound lb, or (frictionless,
+ * max and diff forms, where it is the projection onto the intersection C of
+ * its impulse-carrying sides' half-planes and the convex contacts) every
+ * group has at most one impulse-carrying side j and all its other sides
+ * are at least e away: a smaller v' would lie outside some H_j of C, hence
+ * in another side's half-plane of that group, at least e away. */
+static int proven(const call *c, const ncs_real *z, int ngc, ncs_real e, ncs_real lb,
+                  ncs_real slack) {
+    const ncs_lcp_workspace *ws = c->ws;
+    int i, j, l;
+    if (e <= lb * (1 + slack))
+        return 1;
+    if (c->k > 0 || c->L->form == NCS_FORM_SUMMATION)
+        return 0;
+    for (i = 0; i < ngc; i++) {
+        int first = ws->gfirst[ws->glist[i]], n = c->L->group_size[ws->glist[i]], push = -1;
+        for (j = first; j < first + n; j++)
+            if (z[c->ub + j] > 0) {
+                if (push >= 0)
+                    return 0;
+                push = j;
+            }
+        for (l = first; l < first + n && push >= 0; l++)
+            if (l != push && side_bound(c, l) < e * (1 - slack))
+                return 0;
+    }
+    return 1;
+}
+
+/* 1 when the kept attempt is proven the smallest. */
+static int certain(const call *c, const pick *p) {
+    return p->found && proven(c, c->ws->trial, p->ngc, p->best, p->lb, p->slack);
+}
+
+/* Number of sides of group gi that may carry impulse in a candidate that
+ * can still beat the best: those with side_bound below it (a prefix of the
+ * ranked sides). */
+static int admissible(const call *c, const pick *p, int gi) {
+    int first = c->ws->gfirst[gi], n = c->L->group_size[gi], j, K = 0;
+    if (!p->found)
+        return n;
+    for (j = first; j < first + n; j++)
+        K += side_bound(c, j) < p->best * (1 - p->slack);
+    return K;
+}
+
+/* Digits of one group in the enumeration, among its K admissible sides:
+ * a single side (by rank) or no side at all (the group carries no impulse
+ * and must hold by itself; first when free flight already satisfies one of
+ * its sides, after the singles otherwise), then every pair of them (a point
+ * at a vertex touches two; both in the convex LCP). The empty choice is
+ * left out (em = 0) when a single side j is admissible and free flight
+ * violates it: a better v' must then lie in H_j, and the choice of j finds
+ * it (frictionless: the same projection; a heuristic with friction). */
+static int has_empty(const call *c, const pick *p, int gi, int K) {
+    return !p->found || K != 1 || side_bound(c, ranked_side(c, gi, 0)) <= 0;
+}
+
+static long radix(int K, int em) {
+    return (long)K + em + (long)K * (K - 1) / 2;
+}
+
+/* Sets group gi's impulse-carrying set to digit d (see radix()). */
+static void set_digit(call *c, int gi, int K, int em, long d) {
     ncs_lcp_workspace *ws = c->ws;
     int first = ws->gfirst[gi], n = c->L->group_size[gi], j, l;
+    int free_ok = side_bound(c, ranked_side(c, gi, 0)) <= 0, late = em && !free_ok;
     for (j = first; j < first + n; j++)
         ws->inC[j] = 0;
-    if (t < n) {
-        ws->sel[gi] = first + (int)t;
-        ws->inC[first + t] = 1;
+    ws->sel[gi] = ranked_side(c, gi, 0);    /* the empty choice: nothing flagged */
+    if (em && free_ok && d-- == 0)
+        return;
+    if (d < K) {
+        ws->sel[gi] = ranked_side(c, gi, (int)d);
+        ws->inC[ws->sel[gi]] = 1;
         return;
     }
-    t -= n;
-    for (j = 0; j < n; j++)
-        for (l = j + 1; l < n; l++)
-            if (t-- == 0) {
-                ws->sel[gi] = first + j;
-                ws->inC[first + j] = ws->inC[first + l] = 1;
-                return;
+    d -= K + late;
+    for (j = 0; j < K && d >= 0; j++)
+        for (l = j + 1; l < K && d >= 0; l++)
+            if (d-- == 0) {
+                ws->sel[gi] = ranked_side(c, gi, j);
+                ws->inC[ws->sel[gi]] = ws->inC[ranked_side(c, gi, l)] = 1;
             }
-    ws->sel[gi] = first;                    /* the empty choice: nothing flagged */
 }
 
-/* Finds a verified selection for component cc. */
+/* Follows the answers from the choices in ws->sel: an attempt with one side
+ * per group, then every group moves to its side of largest a, until one
+ * verifies (offered) or nothing changes; at most 2 g + 4 attempts. */
+static void follow(call *c, pick *p) {
+    int i, it, r;
+    for (it = 0; it < 2 * p->ngc + 4; it++) {
+        for (i = 0; i < p->ngc; i++)
+            set_selected(c, c->ws->glist[i]);
+        r = try_selection(c, p->cc, p->ngc);
+        if (r == 1) {
+            offer(c, p);
+            return;
+        }
+        if (r < 0 || !reselect(c, p->ngc))
+            return;
+    }
+}
+
+/* Finds the verified selection of smallest energy for component cc: follow
+ * the answers from the previous step's choices (when seeded), then
+ * enumerate the choices in order of their total rank (one group off its
+ * most plausible side, then two, ...) over the sides that can still beat
+ * the best, at most IMPROVE_CAP attempts once
+ * something verified, and, cold, follow the answers from the most plausible
+ * sides when nothing verified (the enumeration is capped). Returns 1 when
+ * ws->trial holds a verified solution of the component. */
 static int solve_component(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
-    const ncs_layout *L = c->L;
-    int i, it, ngc = 0, r = -1;
-    long combos = 1, e;
-    for (i = 0; i < L->ngroups; i++)
-        if (ws->comp[ws->gfirst[i]] == cc)
-            ws->glist[ngc++] = i;
-    /* follow the answers: switch violated groups to their largest a */
-    for (it = 0; it < 2 * ngc + 4; it++) {
-        for (i = 0; i < ngc; i++)
-            set_choice(c, ws->glist[i], ws->sel[ws->glist[i]] - ws->gfirst[ws->glist[i]]);
-        r = try_selection(c, cc, ngc);
-        if (r == 1)
-            return 1;
-        if (r < 0 || !reselect(c, ngc))
-            break;
-    }
-    /* bounded enumeration of the component's choices (mixed radix: single
-     * sides of every group come before pairs) */
-    for (i = 0; i < ngc && combos <= ENUM_CAP; i++)
-        combos *= choices(L->group_size[ws->glist[i]]);
-    if (combos > ENUM_CAP)
-        combos = ENUM_CAP;
-    for (e = 0; e < combos; e++) {
-        long rest = e;
-        for (i = 0; i < ngc; i++) {
-            long k = choices(L->group_size[ws->glist[i]]);
-            set_choice(c, ws->glist[i], rest % k);
-            rest /= k;
+    int i, extra = 0, restart = 1;
+    long combos = 0, e, lev, maxlev = 0;
+    pick p;
+    p.cc = cc;
+    p.ngc = groups_of(c, cc);
+    p.found = 0;
+    p.lb = comp_bound(c, cc, p.ngc);
+    p.slack = NCS_RC(1e3) * c->tol;
+    p.best = NCS_HUGE;
+    if (c->seeded)
+        follow(c, &p);
+    /* bounded enumeration (at most ENUM_CAP combinations, mixed radix over
+     * the groups), level by level of the digit sum; restarted with fewer
+     * admissible sides whenever the best improves (ws->perm, free here:
+     * 2 K + em per group) */
+    for (lev = 0; !certain(c, &p); lev++) {
+        ncs_real old = p.best;
+        if (restart) {
+            combos = 1;
+            maxlev = 0;
+            for (i = 0; i < p.ngc; i++) {
+                int K = admissible(c, &p, ws->glist[i]), em = has_empty(c, &p, ws->glist[i], K);
+                ws->perm[i] = 2 * K + em;
+                if (combos <= ENUM_CAP) {   /* later groups stay on digit 0 */
+                    combos *= radix(K, em);
+                    maxlev += radix(K, em) - 1;
+                }
+            }
+            if (combos > ENUM_CAP)
+                combos = ENUM_CAP;
+            lev = 0;
+            restart = 0;
         }
-        if (try_selection(c, cc, ngc) == 1)
-            return 1;
+        if (lev > maxlev || (p.found && extra >= IMPROVE_CAP))
+            break;
+        for (e = 0; e < combos && p.best == old; e++) {
+            long rest = e, sum = 0;
+            for (i = 0; i < p.ngc && rest > 0; i++) {
+                long k = radix(ws->perm[i] / 2, ws->perm[i] % 2);
+                sum += rest % k;
+                rest /= k;
+            }
+            if (sum != lev)
+                continue;
+            for (i = 0, rest = e; i < p.ngc; i++) {
+                int gi = ws->glist[i], K = ws->perm[i] / 2, em = ws->perm[i] % 2;
+                set_digit(c, gi, K, em, rest % radix(K, em));
+                rest /= radix(K, em);
+            }
+            if (p.found && (choice_bound(c, p.ngc, p.lb) >= p.best * (1 - p.slack) ||
+                            same_choice(c, &p)))
+                continue;                   /* cannot beat the best */
+            if (p.found && extra++ >= IMPROVE_CAP)
+                break;
+            if (try_selection(c, cc, p.ngc) == 1)
+                offer(c, &p);
+        }
+        restart = p.best != old;
     }
-    return 0;
+    if (!p.found && !c->seeded) {
+        for (i = 0; i < p.ngc; i++)
+            ws->sel[ws->glist[i]] = ranked_side(c, ws->glist[i], 0);
+        follow(c, &p);
+    }
+    return p.found;
 }
 
-static int try_structured(call *c) {
+/* Extracts the contact-space data and splits the contacts into independent
+ * components (once per call). Returns 1, or 0 when B does not carry the
+ * layout's contact data. */
+static int prepare(call *c) {
     ncs_lcp_workspace *ws = c->ws;
     const ncs_layout *L = c->L;
-    int i, j, first = 0, g = L->ngroups, ncomp, cc;
+    int i, j, first = 0, g = L->ngroups;
+    if (c->prepared)
+        return c->prepared > 0;
+    c->prepared = -1;
     if (ncs_lcp_extract(L, c->B, c->ldb, c->b, ws->A, ws->a0, ws->mu) != 0)
         return 0;
     for (i = 0; i < g; first += L->group_size[i], i++)
@@ -718,26 +1007,45 @@ static int try_structured(call *c) {
     for (i = 0; i < g && c->decompose; i++)
         for (j = 1; j < L->group_size[i]; j++)
             unite(ws->comp, ws->gfirst[i], ws->gfirst[i] + j);
-    ncomp = label(ws->comp, c->nc);
-    c->blocks = ncomp;
+    c->ncomp = label(ws->comp, c->nc);
     build_owner(c);
-    /* start: previous verified selection, else largest free-flight a */
+    c->prepared = 1;
+    return 1;
+}
+
+/* The selection path: per component the verified solution of smallest
+ * energy, assembled in ws->trial and verified on the full LCP. Returns 1
+ * when it verified (then ws->zc holds it and ws->sel the choices). During
+ * the search ws->prev_sel holds the kept choices and ws->zb their sides. */
+static int try_structured(call *c) {
+    ncs_lcp_workspace *ws = c->ws;
+    const ncs_layout *L = c->L;
+    int i, j, g = L->ngroups, cc;
+    if (!prepare(c))
+        return 0;
+    c->blocks = c->ncomp;
+    /* start: previous verified selection, else the most plausible side */
     if (ws->prev_has_sel && ws->prev_m == c->m && ws->prev_form == L->form &&
         ws->prev_ngroups == g) {
         for (i = 0; i < g; i++)
             ws->sel[i] = ws->prev_sel[i];
+        c->seeded = 1;
     } else {
-        for (i = 0; i < g; i++) {
-            ws->sel[i] = ws->gfirst[i];
-            for (j = ws->gfirst[i]; j < ws->gfirst[i] + L->group_size[i]; j++)
-                if (ws->a0[j] > ws->a0[ws->sel[i]])
-                    ws->sel[i] = j;
-        }
+        for (i = 0; i < g; i++)
+            ws->sel[i] = ranked_side(c, i, 0);
     }
+    for (i = 0; i < g; i++)                 /* prev_sel: the kept choices */
+        ws->prev_sel[i] = ws->sel[i];
+    for (j = 0; j < c->o.y; j++)
+        ws->zb[j] = 0;
+    memset(ws->trial, 0, (size_t)c->m * sizeof *ws->trial);
     memset(ws->zc, 0, (size_t)c->m * sizeof *ws->zc);
-    for (cc = 0; cc < ncomp; cc++)
+    for (cc = 0; cc < c->ncomp; cc++)
         if (!solve_component(c, cc))
             return 0;
+    memcpy(ws->zc, ws->trial, (size_t)c->m * sizeof *ws->zc);
+    for (i = 0; i < g; i++)
+        ws->sel[i] = ws->prev_sel[i];
     return accept(c);
 }
 
@@ -756,7 +1064,7 @@ static void remember(call *c, int structured_ok) {
             ws->prev_sel[i] = ws->sel[i];
 }
 
-static int finite_input(int m, const double *B, int ldb, const double *b) {
+static int finite_input(int m, const ncs_real *B, int ldb, const ncs_real *b) {
     int i, j;
     for (i = 0; i < m; i++) {
         if (!isfinite(b[i]))
@@ -769,8 +1077,8 @@ static int finite_input(int m, const double *B, int ldb, const double *b) {
 }
 
 ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
-                             int m, const double *B, int ldb, const double *b,
-                             double *z, double *w, const ncs_lcp_options *opt,
+                             int m, const ncs_real *B, int ldb, const ncs_real *b,
+                             ncs_real *z, ncs_real *w, const ncs_lcp_options *opt,
                              ncs_lcp_info *info) {
     ncs_lcp_options def = ncs_lcp_default_options();
     call c;
@@ -803,7 +1111,7 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     c.decompose = opt->decompose;
     c.lemke_status = NCS_LCP_SOLVED;
     c.blocks = 1;
-    c.best_res = HUGE_VAL;
+    c.best_res = NCS_HUGE;
     c.flops0 = ws->lw.flops;
     if (layout) {
         c.k = layout->nfric;
@@ -828,21 +1136,25 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         path = NCS_LCP_PATH_WARM;
     }
     nonconvex = layout && opt->structured && layout->ngroups > 0;
-    /* 3. max: the selection path first (plain Lemke stops on a ray there) */
-    if (!ok && nonconvex && layout->form == NCS_FORM_MAX) {
+    /* 3. nonconvex forms: their LCPs have many solutions (paper Fig. 9),
+     * some unphysical: an impulse from a far side that pushes the body
+     * through the piece. The physical one is the projection of the
+     * free-flight velocity onto the union of half-planes, the solution of
+     * smallest impulse energy u^T A u, which the selection path finds (per
+     * component, among the verified choices). A verified warm start is kept:
+     * it continues the previous step's contacts (time coherence; the energy
+     * alone would let a body cut a corner it is sliding over, since the
+     * end point does not see the path). Plain Lemke (which takes whichever
+     * solution it meets, and stops on a ray for max) is the fallback. */
+    if (!ok && nonconvex) {
         ok = structured_ok = try_structured(&c);
         path = NCS_LCP_PATH_SELECT;
     }
     /* 4. plain Lemke on the full LCP */
     if (!ok)
         ok = try_lemke(&c, &path);
-    /* 5. the other nonconvex forms: selection when Lemke failed */
-    if (!ok && nonconvex && layout->form != NCS_FORM_MAX) {
-        ok = structured_ok = try_structured(&c);
-        path = NCS_LCP_PATH_SELECT;
-    }
-    /* 6. last resort: Newton polish of the best unverified candidate */
-    if (!ok && c.best_res < HUGE_VAL) {
+    /* 5. last resort: Newton polish of the best unverified candidate */
+    if (!ok && c.best_res < NCS_HUGE) {
         ok = try_newton(&c);
         path = NCS_LCP_PATH_POLISH;
     }
@@ -870,7 +1182,7 @@ out:
         info->pivots = c.pivots;
         info->attempts = c.attempts;
         info->strategy = path;
-        info->residual = status == NCS_LCP_SOLVED ? c.residual : HUGE_VAL;
+        info->residual = status == NCS_LCP_SOLVED ? c.residual : NCS_HUGE;
         info->blocks = c.blocks;
         info->flops = c.ws ? c.ws->lw.flops - c.flops0 : 0;
     }

@@ -3,7 +3,8 @@
 # Cross-compiles the solver core (lemke, solve, assemble, dense, the plain
 # kernel, layout) for a Cortex-M4 with the project's warnings as errors, and
 # checks with tests/embedded/check-no-libc.sh that it uses no heap and no
-# stdio, and that it references no GSL.
+# stdio, and that it references no GSL; then again with ncs_real = float
+# (hard-float ABI, -ffreestanding -Wdouble-promotion, no soft-double call).
 set -u
 cc=$1 nm=$2 check=$3 rt=$4 work=$5
 mkdir -p "$work" || exit 1
@@ -21,4 +22,22 @@ if "$nm" -u $objs | grep -q gsl_; then
     echo "FAIL: the core references GSL"
     exit 1
 fi
-echo "core: cross-compiled, no heap, no stdio, no GSL"
+# The float build (ncs_real = float, Cortex-M4 FPU): freestanding, and
+# -Wdouble-promotion: nothing may silently compute in double.
+fobjs=
+for f in lemke solve assemble dense kernel_plain layout; do
+    "$cc" -std=c99 -O2 -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 \
+        -ffreestanding -ffunction-sections -DNCS_REAL_FLOAT=1 -Wdouble-promotion \
+        -Wall -Wextra -Wpedantic -Werror -I"$rt/include" \
+        -c "$rt/src/$f.c" -o "$work/float_$f.o" ||
+        { echo "FAIL: $f.c does not cross-compile with ncs_real = float"; exit 1; }
+    fobjs="$fobjs $work/float_$f.o"
+done
+# shellcheck disable=SC2086
+sh "$check" -n "$nm" $fobjs || { echo "FAIL: the float core references heap or stdio"; exit 1; }
+# shellcheck disable=SC2086
+if "$nm" -u $fobjs | grep -q "__aeabi_d"; then
+    echo "FAIL: the float core calls soft-double helpers (computes in double)"
+    exit 1
+fi
+echo "core: cross-compiled (double and float), no heap, no stdio, no GSL"

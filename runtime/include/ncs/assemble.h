@@ -24,12 +24,16 @@ int ncs_lcp_contact_size(const ncs_layout *L);
 /// contiguous run in every formulation), or -1 when L is invalid.
 int ncs_lcp_impulse_offset(const ncs_layout *L);
 
+#ifndef NCS_LCP_NO_ASSEMBLE
 /// Builds B (m x m, row-major, leading dimension ldb >= m, every entry
 /// written) and b (m) exactly per ncs/layout.h, m = ncs_layout_size(L).
 /// Returns 0, or -1 (writing nothing) when L is invalid, a pointer is NULL
-/// or ldb < m.
-int ncs_lcp_assemble(const ncs_layout *L, const double *A, const double *a0,
-                     const double *mu, double *B, int ldb, double *b);
+/// or ldb < m. Left out when NCS_LCP_NO_ASSEMBLE is defined (the firmware
+/// copy written by `ncsc --target embedded`: generated code assembles B
+/// itself).
+int ncs_lcp_assemble(const ncs_layout *L, const ncs_real *A, const ncs_real *a0,
+                     const ncs_real *mu, ncs_real *B, int ldb, ncs_real *b);
+#endif
 
 /// The inverse of ncs_lcp_assemble: reads A (nu x nu), a0 (nu) and mu (nc;
 /// 0 when k == 0) back from the rows of B and b that carry them (max: h rows;
@@ -37,8 +41,8 @@ int ncs_lcp_assemble(const ncs_layout *L, const double *A, const double *a0,
 /// form: p_x, p_f and s rows). Entries of B that do not carry contact data
 /// are not checked. Returns 0, or -1 when L is invalid, a pointer is NULL or
 /// ldb < m.
-int ncs_lcp_extract(const ncs_layout *L, const double *B, int ldb,
-                    const double *b, double *A, double *a0, double *mu);
+int ncs_lcp_extract(const ncs_layout *L, const ncs_real *B, int ldb,
+                    const ncs_real *b, ncs_real *A, ncs_real *a0, ncs_real *mu);
 
 #ifdef __cplusplus
 }

@@ -42,7 +42,9 @@
  *
  * NCS_FORM_SUMMATION  (paper eqs. 25-28, appendix eqs. 34-35)
  *   c[y]     row: c_j - a_j - eps_h                (eps_h = epsilon / h)
- *   p_y[y]   row: sum_{l in s(j)} c_l - (n_s(j) - 1) eps_h
+ *   p_y[y]   row: sum_{l in s(j)} c_l - eps_h
+ *            (paper eq. 30 for any n; the appendix's eq. 35 prints
+ *            (n - 1) eps_h, which agrees only for n = 2: an erratum)
  *   p_x, p_f, s as for max.      m = 2y + x + (k+1)(x+y)
  *
  * NCS_FORM_DIFF  (Nguyen 2.1.2; per group c_2..c_n, i.e. n_i - 1 entries)
@@ -64,6 +66,8 @@
 #ifndef NCS_LAYOUT_H
 #define NCS_LAYOUT_H
 
+#include "ncs/real.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -84,8 +88,8 @@ typedef struct ncs_layout {
     const int *group_size;  /**< n_i >= 1 for i < g; may be NULL when g == 0 */
     int nconvex;            /**< x: number of convex contacts */
     int nfric;              /**< k: friction directions per contact, 0 or 2 */
-    double gamma;           /**< max formulation constant (> 0), else ignored */
-    double eps_h;           /**< summation epsilon / h (> 0), else ignored */
+    ncs_real gamma;         /**< max formulation constant (> 0), else ignored */
+    ncs_real eps_h;         /**< summation epsilon / h (> 0), else ignored */
 } ncs_layout;
 
 /** Offsets of every block of z (and of the rows, which pair with z).

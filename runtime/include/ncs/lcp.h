@@ -39,9 +39,9 @@ typedef struct ncs_lcp_info {
     int pivots;          /**< total complementary pivots over all attempts */
     int attempts;        /**< Lemke runs (full or reduced) tried */
     int strategy;        /**< which path produced z (NCS_LCP_PATH_*) */
-    double residual;     /**< scaled residual of the returned z (see docs/solver.md) */
+    ncs_real residual;   /**< scaled residual of the returned z (see docs/solver.md) */
     int blocks;          /**< independent blocks the last path solved separately */
-    double flops;        /**< floating-point operations counted in the pivots */
+    ncs_real flops;      /**< floating-point operations counted in the pivots */
 } ncs_lcp_info;
 
 /** The path that produced a verified z. */
@@ -57,7 +57,7 @@ enum {
 /** Solver settings; ncs_lcp_default_options() gives the defaults. */
 typedef struct ncs_lcp_options {
     int max_pivots;      /**< cap on pivots per Lemke run; 0 (default): 50 m + 100 */
-    double tol;          /**< relative verification tolerance (default 1e-9) */
+    ncs_real tol;        /**< relative verification tolerance (default 1e-9; 1e-4 when ncs_real is float) */
     int warm_start;      /**< try the previous basis first (default 1) */
     int structured;      /**< use the layout's structure when plain Lemke fails (default 1) */
     int decompose;       /**< solve independent blocks of B separately (default 1) */
@@ -70,26 +70,40 @@ ncs_lcp_options ncs_lcp_default_options(void);
 /// Returns 0 when mmax < 1 or the size would overflow.
 size_t ncs_lcp_workspace_bytes(int mmax);
 
-/** Doubles of static storage that always hold ncs_lcp_workspace_bytes(mmax)
- *  (an upper bound, for `static double ws[NCS_LCP_WORKSPACE_DOUBLES(M)]`). */
-#define NCS_LCP_WORKSPACE_DOUBLES(mmax) \
+/** Elements of static storage that always hold ncs_lcp_workspace_bytes(mmax)
+ *  (an upper bound, for `static ncs_real ws[NCS_LCP_WORKSPACE_REALS(M)]`;
+ *  the index arrays weigh more in units of a float than of a double; the
+ *  float count is even, so rows of a 2-D array stay 8-byte aligned). */
+#if NCS_REAL_IS_FLOAT
+#define NCS_LCP_WORKSPACE_REALS(mmax) \
+    ((3 * (size_t)(mmax) * (size_t)(mmax) + 40 * (size_t)(mmax) + 161) / 2 * 2)
+#else
+#define NCS_LCP_WORKSPACE_REALS(mmax) \
     (3 * (size_t)(mmax) * (size_t)(mmax) + 24 * (size_t)(mmax) + 96)
+#endif
+/** The same count in the double build (kept for existing callers). */
+#define NCS_LCP_WORKSPACE_DOUBLES(mmax) NCS_LCP_WORKSPACE_REALS(mmax)
+
+/** Alignment (bytes) ncs_lcp_workspace_init requires of its memory: that of
+ *  ncs_real and of a pointer, whichever is larger. */
+#define NCS_LCP_WORKSPACE_ALIGN \
+    (sizeof(ncs_real) > sizeof(void *) ? sizeof(ncs_real) : sizeof(void *))
 
 typedef struct ncs_lcp_workspace ncs_lcp_workspace;
 
 /// Lays a workspace over `mem` (at least ncs_lcp_workspace_bytes(mmax) bytes,
-/// aligned for double). Returns NULL when mem is NULL, too small or mmax < 1.
+/// aligned to NCS_LCP_WORKSPACE_ALIGN). Returns NULL when mem is NULL, too small or mmax < 1.
 ncs_lcp_workspace *ncs_lcp_workspace_init(void *mem, size_t bytes, int mmax);
 
 /// Solves w = B z + b, 0 <= w perp z >= 0, with B row-major (B[r*ldb + c]).
 /// `layout` describes the formulation (may be NULL: then only plain Lemke is
-/// tried). On NCS_LCP_SOLVED, z and w (each m doubles, caller-owned; w may be
+/// tried). On NCS_LCP_SOLVED, z and w (each m ncs_real, caller-owned; w may be
 /// NULL) hold the verified solution. On any other status z and w are left
 /// zeroed and `info` says why. B and b are never modified. `opt` may be NULL
 /// (defaults); `info` may be NULL.
 ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
-                             int m, const double *B, int ldb, const double *b,
-                             double *z, double *w, const ncs_lcp_options *opt,
+                             int m, const ncs_real *B, int ldb, const ncs_real *b,
+                             ncs_real *z, ncs_real *w, const ncs_lcp_options *opt,
                              ncs_lcp_info *info);
 
 /// Short lowercase name of a status ("solved", "ray", ...). Never NULL.

@@ -85,6 +85,24 @@ if [ $# -gt 0 ]; then
     echo
     echo "== size of the library part (bytes)"
     "$size" -t "$@" || exit 1
+    # What the linker kept of it: --gc-sections drops the functions the
+    # program never calls (each function is its own section), so the
+    # image holds the sum of the sizes of the library's symbols in the ELF.
+    "$nm" --defined-only "$@" 2>/dev/null |
+        awk 'NF == 3 && $2 ~ /^[TtRrDdBb]$/ { print $3 }' | sort -u >"$tmp/libsyms" || exit 1
+    "$nm" -S "$elf" | awk -v list="$tmp/libsyms" '
+        function hex(h,   i, v) {
+            v = 0
+            for (i = 1; i <= length(h); i++)
+                v = v * 16 + index("0123456789abcdef", tolower(substr(h, i, 1))) - 1
+            return v
+        }
+        BEGIN { while ((getline s < list) > 0) want[s] = 1 }
+        NF == 4 && ($4 in want) && !seen[$4]++ {
+            n = hex($2)
+            if ($3 ~ /^[Tt]$/) text += n; else if ($3 ~ /^[RrDd]$/) data += n; else bss += n
+        }
+        END { printf "  linked into the image: text %d, rodata+data %d, bss %d bytes\n", text, data, bss }'
 fi
 echo
 echo "== size of the whole image (bytes; adds startup code and newlib)"

@@ -18,7 +18,8 @@
 #   ncs_firmware_flags(<out-var> VARIANT double|float KIND lib|app)
 #   ncs_firmware_objects(<out-var> NAME <n> VARIANT double|float
 #                        KIND lib|app SOURCES <src>...
-#                        [INCLUDE_DIRS <dir>...] [DEFINES <d>...])
+#                        [INCLUDE_DIRS <dir>...] [DEFINES <d>...]
+#                        [EXTRA_FLAGS <flag>...])   (after the others: -Os)
 #   ncs_firmware_executable(<name> VARIANT double|float
 #                           LIB_SOURCES <src>... APP_SOURCES <src>...
 #                           [INCLUDE_DIRS <dir>...] [DEFINES <d>...])
@@ -121,11 +122,12 @@ endfunction()
 # KIND lib adds the library-part flags (freestanding, -fstack-usage: each
 # object gets a .su file next to it, <obj minus .o>.su).
 function(ncs_firmware_objects out)
-  cmake_parse_arguments(FW "" "NAME;VARIANT;KIND" "SOURCES;INCLUDE_DIRS;DEFINES" ${ARGN})
+  cmake_parse_arguments(FW "" "NAME;VARIANT;KIND" "SOURCES;INCLUDE_DIRS;DEFINES;EXTRA_FLAGS" ${ARGN})
   if(NOT FW_NAME OR NOT FW_KIND MATCHES "^(lib|app)$" OR NOT FW_SOURCES)
     message(FATAL_ERROR "ncs_firmware_objects: NAME, KIND lib|app and SOURCES are required")
   endif()
   ncs_firmware_flags(flags VARIANT "${FW_VARIANT}" KIND "${FW_KIND}")
+  list(APPEND flags ${FW_EXTRA_FLAGS})
   foreach(dir IN LISTS FW_INCLUDE_DIRS)
     list(APPEND flags -I${dir})
   endforeach()

@@ -3,20 +3,22 @@
 # on QEMU, and compares their outputs with numcmp.
 #
 #   compare-run.sh -n NUMCMP -r RUNQEMU -d OUTDIR [-t RTOL] [-a ATOL]
-#                  [-m MACHINE] HOST-EXE FIRMWARE-ELF
+#                  [-m MACHINE] [-x HOST-ARGS] [-c] HOST-EXE FIRMWARE-ELF
 #
 # Writes OUTDIR/host.txt and OUTDIR/firmware.txt. Passes when both runs
-# exit 0 and numcmp -r RTOL -a ATOL accepts the outputs.
+# exit 0 and numcmp -r RTOL -a ATOL accepts the outputs. -x passes
+# HOST-ARGS (split at spaces) to the host program; -c compares CSV output:
+# commas become spaces first, so that each field is compared on its own.
 #
 # Exit status: 0 pass; 1 a run failed or the outputs differ; 2 bad usage.
 set -u
 
-numcmp='' runqemu='' outdir='' rtol=1e-9 atol=0 machine=mps2-an386
+numcmp='' runqemu='' outdir='' rtol=1e-9 atol=0 machine=mps2-an386 hostargs='' csv=0
 usage() {
-    echo "usage: compare-run.sh -n NUMCMP -r RUNQEMU -d OUTDIR [-t RTOL] [-a ATOL] [-m MACHINE] HOST-EXE ELF" >&2
+    echo "usage: compare-run.sh -n NUMCMP -r RUNQEMU -d OUTDIR [-t RTOL] [-a ATOL] [-m MACHINE] [-x HOST-ARGS] [-c] HOST-EXE ELF" >&2
     exit 2
 }
-while getopts n:r:d:t:a:m: opt; do
+while getopts n:r:d:t:a:m:x:c opt; do
     case $opt in
     n) numcmp=$OPTARG ;;
     r) runqemu=$OPTARG ;;
@@ -24,6 +26,8 @@ while getopts n:r:d:t:a:m: opt; do
     t) rtol=$OPTARG ;;
     a) atol=$OPTARG ;;
     m) machine=$OPTARG ;;
+    x) hostargs=$OPTARG ;;
+    c) csv=1 ;;
     *) usage ;;
     esac
 done
@@ -35,7 +39,8 @@ host=$1
 elf=$2
 
 mkdir -p "$outdir" || exit 2
-"$host" >"$outdir/host.txt"
+# shellcheck disable=SC2086
+"$host" $hostargs >"$outdir/host.txt"
 hs=$?
 sh "$runqemu" -m "$machine" -t 60 -o "$outdir/firmware.txt" "$elf"
 fs=$?
@@ -45,5 +50,11 @@ if [ $hs -ne 0 ] || [ $fs -ne 0 ]; then
     tail -n 3 "$outdir/host.txt" "$outdir/firmware.txt"
     exit 1
 fi
-"$numcmp" -r "$rtol" -a "$atol" "$outdir/host.txt" "$outdir/firmware.txt" || exit 1
+if [ $csv -eq 1 ]; then
+    tr ',' ' ' <"$outdir/host.txt" >"$outdir/host.cmp" &&
+        tr ',' ' ' <"$outdir/firmware.txt" >"$outdir/firmware.cmp" || exit 1
+    "$numcmp" -r "$rtol" -a "$atol" "$outdir/host.cmp" "$outdir/firmware.cmp" || exit 1
+else
+    "$numcmp" -r "$rtol" -a "$atol" "$outdir/host.txt" "$outdir/firmware.txt" || exit 1
+fi
 exit 0

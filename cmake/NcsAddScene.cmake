@@ -3,11 +3,15 @@
 #   ncs_add_scene(NAME <name> SCENE <file.ncs> [PREFIX <p>] [FORMULATION <f>]
 #                 [NO_TEST] [TEST_ARGS <args>...] [LABELS <labels>...])
 #
-# Runs the freshly built ncsc on <file.ncs> (re-run when ncsc or the scene
-# changes), builds the simulator executable <name> from the generated
-# <p>.c and <p>_main.c linked to ncs_runtime, with the project's strict
-# warnings, and registers the CTest test <name> running `<name> --check
-# --quiet [TEST_ARGS]` unless NO_TEST is given.
+# Runs ncsc on <file.ncs> (re-run when ncsc or the scene changes), builds
+# the simulator executable <name> from the generated <p>.c and <p>_main.c
+# linked to the ncs runtime, and registers the CTest test <name> running
+# `<name> --check --quiet [TEST_ARGS]` unless NO_TEST is given.
+#
+# Works in the ncs build tree (the ncsc and ncs_runtime targets, strict
+# warnings) and downstream after find_package(ncs CONFIG) (ncs::ncsc and
+# ncs::runtime). Set NCS_NCSC to a host ncsc executable to override the
+# compiler, e.g. when cross-compiling (the compiler runs on the build host).
 #
 # PREFIX defaults to <name> made into a C identifier, so that the output
 # file names are known when CMake configures. The generated files go to
@@ -27,6 +31,24 @@ function(ncs_add_scene)
   else()
     string(MAKE_C_IDENTIFIER "${NS_NAME}" prefix)
   endif()
+  # The compiler: an explicit host ncsc, this build's, or the installed one.
+  if(NCS_NCSC AND NOT TARGET "${NCS_NCSC}")
+    set(ncsc "${NCS_NCSC}")
+    set(ncsc_dep "${NCS_NCSC}")
+  elseif(TARGET ncsc)
+    set(ncsc $<TARGET_FILE:ncsc>)
+    set(ncsc_dep ncsc)
+  elseif(TARGET ncs::ncsc)
+    set(ncsc $<TARGET_FILE:ncs::ncsc>)
+    set(ncsc_dep ncs::ncsc)
+  else()
+    message(FATAL_ERROR "ncs_add_scene: no ncsc (set NCS_NCSC or find_package(ncs))")
+  endif()
+  if(TARGET ncs_runtime)
+    set(runtime ncs_runtime)
+  else()
+    set(runtime ncs::runtime)
+  endif()
   get_filename_component(scene "${NS_SCENE}" ABSOLUTE)
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/ncs_${NS_NAME})
   set(outputs ${dir}/${prefix}.h ${dir}/${prefix}.c ${dir}/${prefix}_main.c)
@@ -37,14 +59,16 @@ function(ncs_add_scene)
   add_custom_command(
     OUTPUT ${outputs}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-    COMMAND $<TARGET_FILE:ncsc> ${scene} -o ${dir} --prefix ${prefix} ${extra}
-    DEPENDS ncsc ${scene}
+    COMMAND ${ncsc} ${scene} -o ${dir} --prefix ${prefix} ${extra}
+    DEPENDS ${ncsc_dep} ${scene}
     COMMENT "ncsc ${NS_SCENE} -> ${NS_NAME}"
     VERBATIM)
   add_executable(${NS_NAME} ${dir}/${prefix}.c ${dir}/${prefix}_main.c)
   target_include_directories(${NS_NAME} PRIVATE ${dir})
-  target_link_libraries(${NS_NAME} PRIVATE ncs_runtime)
-  ncs_warnings(${NS_NAME})
+  target_link_libraries(${NS_NAME} PRIVATE ${runtime})
+  if(COMMAND ncs_warnings)
+    ncs_warnings(${NS_NAME})
+  endif()
   if(NOT NS_NO_TEST)
     add_test(NAME ${NS_NAME} COMMAND ${NS_NAME} --check --quiet ${NS_TEST_ARGS})
     if(NS_LABELS)

@@ -1,7 +1,7 @@
 /* main.c - the ncsc driver: options, reading the file, running the stages.
  *
  * Exit status: 0 success, 1 errors in the input, 2 usage or I/O errors.
- * Subcommands (a later `ncsc run`) would dispatch in main() before the
+ * The subcommand `ncsc run` (run.c) dispatches in main() before the
  * compile options are parsed.
  */
 #include <errno.h>
@@ -11,6 +11,7 @@
 #include "emit.h"
 #include "geom.h"
 #include "parse.h"
+#include "run.h"
 
 #ifndef NCS_VERSION
 #define NCS_VERSION "unknown"
@@ -34,6 +35,7 @@ typedef struct cli {
 static const char usage_text[] =
     "Usage: ncsc [options] FILE.ncs -o DIR\n"
     "       ncsc --check FILE.ncs\n"
+    "       ncsc run [options] FILE.ncs [simulator options]  (see ncsc run --help)\n"
     "Compile a 2D nonconvex scene into a specialised C time-stepper.\n"
     "FILE may be '-' for standard input.\n"
     "\n"
@@ -238,7 +240,10 @@ static int run_stages(const cli *c, ncs_scene *s, ncs_diag *d) {
 
 int main(int argc, char **argv) {
     cli c;
-    int status = parse_args(argc, argv, &c);
+    int status;
+    if (argc > 1 && strcmp(argv[1], "run") == 0)
+        return ncs_run_main(argc - 1, argv + 1);
+    status = parse_args(argc, argv, &c);
     if (status != 0)
         return status < 0 ? 0 : status;
 

@@ -1,0 +1,388 @@
+/* run.c - `ncsc run`: scene -> generated C -> simulator -> its output.
+ *
+ * The runtime is looked for, in order: next to the executable in the
+ * installed layout (<exe>/../include/ncs/lcp.h and <exe>/../<libdir>/
+ * libncs_runtime.a), in the build tree ncsc was built in (paths fixed at
+ * configure time), and under the configured install prefix. The C
+ * compiler is $CC (split at blanks) or `cc`.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "emit.h"
+#include "geom.h"
+#include "parse.h"
+#include "run.h"
+
+#ifndef NCS_RUN_BUILD_LIBDIR
+#define NCS_RUN_BUILD_LIBDIR ""     /* the build tree's lib directory */
+#endif
+#ifndef NCS_RUN_SOURCE_INCLUDE
+#define NCS_RUN_SOURCE_INCLUDE ""   /* the source tree's runtime/include */
+#endif
+#ifndef NCS_RUN_PREFIX
+#define NCS_RUN_PREFIX "/usr/local" /* CMAKE_INSTALL_PREFIX */
+#endif
+#ifndef NCS_RUN_LIBDIR
+#define NCS_RUN_LIBDIR "lib"        /* CMAKE_INSTALL_LIBDIR (relative) */
+#endif
+#ifndef NCS_RUN_LIBS
+#define NCS_RUN_LIBS "-lgsl -lgslcblas" /* GSL, as the runtime was built */
+#endif
+#ifndef NCS_RUN_CFLAGS
+#define NCS_RUN_CFLAGS ""           /* e.g. the sanitizers of the build */
+#endif
+
+enum { RUN_INPUT = 1, RUN_USAGE = 2, MAX_ARGS = 64, PATH_CAP = 4096 };
+
+static const char run_usage[] =
+    "Usage: ncsc run [options] FILE.ncs [simulator options]\n"
+    "Compile FILE.ncs, build its simulator with $CC (default cc) against the\n"
+    "ncs runtime, and run it with the simulator options (see --help of any\n"
+    "simulator: --steps N, --csv FILE, --svg FILE, --dump-lcp DIR, --check,\n"
+    "--quiet). The generated code and the simulator go to $NCS_RUN_DIR, by\n"
+    "default ./.ncs-run/PREFIX/.\n"
+    "Options (before FILE):\n"
+    "  --prefix P             symbol prefix (default: the scene name)\n"
+    "  --formulation NAME     override the scene's formulation\n"
+    "  --decomp triangles|convex  obstacle decomposition\n"
+    "  --help                 show this help\n";
+
+/** Where the runtime's headers and libraries are. */
+typedef struct run_paths {
+    char include[PATH_CAP]; /* directory holding ncs/lcp.h */
+    char lib[PATH_CAP];     /* directory holding libncs_runtime.a */
+} run_paths;
+
+/* out = a b c (concatenated). Returns 0, or -1 when it does not fit in cap. */
+static int cat3(char *out, size_t cap, const char *a, const char *b, const char *c) {
+    size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
+    if (na + nb + nc >= cap)
+        return -1;
+    memcpy(out, a, na);
+    memcpy(out + na, b, nb);
+    memcpy(out + na + nb, c, nc + 1);
+    return 0;
+}
+
+static int is_file(const char *path) {
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+/* 1 when `inc`/ncs/lcp.h and `lib`/libncs_runtime.a exist; fills p. */
+static int try_paths(run_paths *p, const char *inc, const char *lib) {
+    char a[PATH_CAP], b[PATH_CAP];
+    if (!inc[0] || !lib[0])
+        return 0;
+    if (cat3(a, sizeof a, inc, "/ncs/lcp.h", "") != 0 ||
+        cat3(b, sizeof b, lib, "/libncs_runtime.a", "") != 0)
+        return 0;
+    if (!is_file(a) || !is_file(b))
+        return 0;
+    snprintf(p->include, sizeof p->include, "%s", inc);
+    snprintf(p->lib, sizeof p->lib, "%s", lib);
+    return 1;
+}
+
+/* Finds the runtime. Returns 0, or -1 after saying where it looked. */
+static int find_runtime(run_paths *p) {
+    char exe[PATH_CAP], inc[PATH_CAP], lib[PATH_CAP];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        char *slash;
+        exe[n] = '\0';
+        slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0'; /* exe is now the bin directory */
+            if (cat3(inc, sizeof inc, exe, "/../include", "") == 0 &&
+                cat3(lib, sizeof lib, exe, "/../", NCS_RUN_LIBDIR) == 0 &&
+                try_paths(p, inc, lib))
+                return 0;
+        }
+    }
+    if (try_paths(p, NCS_RUN_SOURCE_INCLUDE, NCS_RUN_BUILD_LIBDIR))
+        return 0;
+    if (cat3(inc, sizeof inc, NCS_RUN_PREFIX, "/include", "") == 0 &&
+        cat3(lib, sizeof lib, NCS_RUN_PREFIX, "/", NCS_RUN_LIBDIR) == 0 &&
+        try_paths(p, inc, lib))
+        return 0;
+    fprintf(stderr, "ncsc run: error: cannot find the ncs runtime (ncs/lcp.h and "
+                    "libncs_runtime.a); looked next to ncsc, in the build tree '%s' "
+                    "and under '%s'\n", NCS_RUN_BUILD_LIBDIR, NCS_RUN_PREFIX);
+    return -1;
+}
+
+/* mkdir -p. Returns 0, or -1 with errno set. */
+static int make_dirs(const char *path) {
+    char buf[PATH_CAP];
+    size_t i, n = strlen(path);
+    if (n == 0 || n >= sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(buf, path, n + 1);
+    for (i = 1; i <= n; i++) {
+        if (buf[i] != '/' && buf[i] != '\0')
+            continue;
+        buf[i] = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        buf[i] = path[i];
+    }
+    return 0;
+}
+
+/* Reads the whole file (or stdin for "-"). Returns 0, or -1 after a message. */
+static int read_scene(const char *file, char **text, size_t *len) {
+    FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = NULL, *nb;
+    int err = 0;
+    if (!f) {
+        fprintf(stderr, "ncsc: error: cannot open '%s': %s\n", file, strerror(errno));
+        return -1;
+    }
+    do {
+        if (!buf || n == cap) {
+            nb = realloc(buf, buf ? cap * 2 : cap);
+            if (!nb) {
+                err = ENOMEM;
+                break;
+            }
+            cap = buf ? cap * 2 : cap;
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+    } while (got > 0);
+    if (!err && ferror(f))
+        err = errno ? errno : EIO;
+    if (f != stdin)
+        fclose(f);
+    if (err) {
+        fprintf(stderr, "ncsc: error: cannot read '%s': %s\n", file, strerror(err));
+        free(buf);
+        return -1;
+    }
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
+/* Splits `s` at blanks into argv (pointers into `s`, which is modified).
+ * Returns the new count, or -1 when `cap` is exceeded. */
+static int split_words(char *s, char **argv, int at, int cap) {
+    while (*s) {
+        while (*s == ' ' || *s == '\t')
+            *s++ = '\0';
+        if (!*s)
+            break;
+        if (at >= cap)
+            return -1;
+        argv[at++] = s;
+        while (*s && *s != ' ' && *s != '\t')
+            s++;
+    }
+    return at;
+}
+
+/* Runs the C compiler on exe.c and exe_main.c in dir. Returns 0, or RUN_USAGE
+ * after a message. */
+static int build(const char *dir, const run_paths *rp, const char *exe) {
+    char cc[PATH_CAP], cflags[PATH_CAP], libs[PATH_CAP];
+    char inc_gen[PATH_CAP], inc_rt[PATH_CAP], src[PATH_CAP], src_main[PATH_CAP];
+    char lib_rt[PATH_CAP], lib_layout[PATH_CAP];
+    char *argv[MAX_ARGS + 1];
+    const char *env_cc = getenv("CC");
+    int argc = 0, status, i;
+    pid_t pid;
+
+    if (cat3(cc, sizeof cc, env_cc && env_cc[0] ? env_cc : "cc", "", "") != 0 ||
+        cat3(cflags, sizeof cflags, NCS_RUN_CFLAGS, "", "") != 0 ||
+        cat3(libs, sizeof libs, NCS_RUN_LIBS, "", "") != 0 ||
+        cat3(inc_gen, sizeof inc_gen, "-I", dir, "") != 0 ||
+        cat3(inc_rt, sizeof inc_rt, "-I", rp->include, "") != 0 ||
+        cat3(src, sizeof src, exe, ".c", "") != 0 ||
+        cat3(src_main, sizeof src_main, exe, "_main.c", "") != 0 ||
+        cat3(lib_rt, sizeof lib_rt, rp->lib, "/libncs_runtime.a", "") != 0 ||
+        cat3(lib_layout, sizeof lib_layout, rp->lib, "/libncs_layout.a", "") != 0) {
+        fprintf(stderr, "ncsc run: error: a path or $CC is too long\n");
+        return RUN_USAGE;
+    }
+
+    argc = split_words(cc, argv, 0, MAX_ARGS);
+    if (argc > 0) {
+        const char *fixed[] = {"-std=c99", "-O2", inc_gen, inc_rt, src, src_main,
+                               lib_rt, lib_layout};
+        argc = split_words(cflags, argv, argc, MAX_ARGS);
+        for (i = 0; argc >= 0 && i < (int)(sizeof fixed / sizeof *fixed); i++) {
+            if (argc >= MAX_ARGS)
+                argc = -1;
+            else
+                argv[argc++] = (char *)fixed[i];
+        }
+        if (argc >= 0)
+            argc = split_words(libs, argv, argc, MAX_ARGS);
+        if (argc >= 0 && argc + 3 <= MAX_ARGS) {
+            argv[argc++] = "-lm";
+            argv[argc++] = "-o";
+            argv[argc++] = (char *)exe;
+        } else {
+            argc = -1;
+        }
+    }
+    if (argc <= 0) {
+        fprintf(stderr, "ncsc run: error: bad C compiler command '%s'\n",
+                env_cc ? env_cc : "cc");
+        return RUN_USAGE;
+    }
+    argv[argc] = NULL;
+    fflush(NULL);
+    pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "ncsc run: error: cannot start the C compiler: %s\n", strerror(errno));
+        return RUN_USAGE;
+    }
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        fprintf(stderr, "ncsc run: error: cannot run the C compiler '%s': %s "
+                        "(set CC to a C99 compiler)\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            fprintf(stderr, "ncsc run: error: lost the C compiler: %s\n", strerror(errno));
+            return RUN_USAGE;
+        }
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 127)) {
+        fprintf(stderr, "ncsc run: error: the C compiler failed (%s %d) building %s;"
+                        " the command was:\n ", WIFEXITED(status) ? "exit status" : "signal",
+                WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), exe);
+        for (i = 0; i < argc; i++)
+            fprintf(stderr, " %s", argv[i]);
+        fputc('\n', stderr);
+    }
+    return RUN_USAGE;
+}
+
+int ncs_run_main(int argc, char **argv) {
+    ncs_emit_options eo;
+    ncs_geom_options go = ncs_geom_default_options();
+    ncs_geometry g;
+    ncs_diag d;
+    ncs_scene *s = NULL;
+    run_paths rp;
+    const char *file = NULL, *prefix = NULL, *form = NULL, *env_dir;
+    char dir[PATH_CAP], exe[PATH_CAP], *text = NULL;
+    size_t len = 0;
+    int i, rc = 0, have_geom = 0;
+
+    memset(&eo, 0, sizeof eo);
+    memset(&g, 0, sizeof g);
+    for (i = 1; i < argc && !file; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0) {
+            fputs(run_usage, stdout);
+            return 0;
+        } else if ((strcmp(a, "--prefix") == 0 || strcmp(a, "--formulation") == 0 ||
+                    strcmp(a, "--decomp") == 0) && i + 1 < argc) {
+            const char *v = argv[++i];
+            if (a[2] == 'p') {
+                prefix = v;
+            } else if (a[2] == 'f') {
+                const char *hint = NULL;
+                if (ncs_formulation_from_name(v, &hint) < 0) {
+                    fprintf(stderr, "ncsc run: error: unknown formulation '%s'%s%s%s\n", v,
+                            hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+                    return RUN_USAGE;
+                }
+                form = v;
+            } else if (strcmp(v, "triangles") == 0 || strcmp(v, "convex") == 0) {
+                go.decomp = v[0] == 't' ? NCS_DECOMP_TRIANGLES : NCS_DECOMP_CONVEX;
+            } else {
+                fprintf(stderr, "ncsc run: error: unknown decomposition '%s' (expected "
+                                "triangles or convex)\n", v);
+                return RUN_USAGE;
+            }
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "ncsc run: error: unknown or incomplete option '%s' before the "
+                            "scene file\nTry 'ncsc run --help' for more information.\n", a);
+            return RUN_USAGE;
+        } else {
+            file = a;
+        }
+    }
+    if (!file) {
+        fputs("ncsc run: error: no scene file\nTry 'ncsc run --help' for more "
+              "information.\n", stderr);
+        return RUN_USAGE;
+    }
+    if (find_runtime(&rp) != 0)
+        return RUN_USAGE;
+    if (read_scene(file, &text, &len) != 0)
+        return RUN_USAGE;
+
+    ncs_diag_init(&d, strcmp(file, "-") == 0 ? "<stdin>" : file, text, len);
+    s = ncs_parse(d.file, text, len, &d);
+    if (!s) {
+        rc = RUN_INPUT;
+        goto done;
+    }
+    if (form)
+        s->form = ncs_formulation_from_name(form, NULL);
+    have_geom = 1;
+    if (ncs_geom_build(s, &go, &d, &g) != 0 || ncs_diag_errors(&d) > 0) {
+        rc = RUN_INPUT;
+        goto done;
+    }
+    if (!prefix)
+        prefix = s->name;
+    env_dir = getenv("NCS_RUN_DIR");
+    if (env_dir && env_dir[0])
+        snprintf(dir, sizeof dir, "%s", env_dir);
+    else if (snprintf(dir, sizeof dir, ".ncs-run/%s", prefix) >= (int)sizeof dir)
+        dir[0] = '\0';
+    if (!dir[0] || make_dirs(dir) != 0) {
+        fprintf(stderr, "ncsc run: error: cannot create the directory '%s': %s\n", dir,
+                strerror(errno));
+        rc = RUN_USAGE;
+        goto done;
+    }
+    eo.prefix = prefix;
+    eo.outdir = dir;
+    eo.target = NCS_TARGET_HOST;
+    rc = ncs_emit(s, &g, &eo, &d);
+    if (rc != 0) {
+        rc = rc == 1 ? RUN_INPUT : RUN_USAGE;
+        goto done;
+    }
+    if (snprintf(exe, sizeof exe, "%s/%s", dir, prefix) >= (int)sizeof exe) {
+        fprintf(stderr, "ncsc run: error: the path '%s' is too long\n", dir);
+        rc = RUN_USAGE;
+        goto done;
+    }
+    rc = build(dir, &rp, exe);
+done:
+    if (have_geom)
+        ncs_geom_free(&g);
+    ncs_scene_free(s);
+    free(text);
+    if (rc != 0)
+        return rc;
+    /* argv[i - 1] was FILE: the simulator gets exe and what follows FILE */
+    argv[i - 1] = exe;
+    fflush(NULL);
+    execv(exe, &argv[i - 1]);
+    fprintf(stderr, "ncsc run: error: cannot run '%s': %s\n", exe, strerror(errno));
+    return RUN_USAGE;
+}

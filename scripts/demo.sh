@@ -1,0 +1,33 @@
+#!/bin/sh
+# make demo: `ncsc run` on a good example (a disc rolling into a V-shaped
+# valley), writing the trajectory as CSV and a picture as SVG, checking the
+# scene's expectations, and telling the user where everything is.
+set -eu
+BUILD=${1:-build}
+SCENE=${NCS_DEMO_SCENE:-examples/valley.ncs}
+OUT=$BUILD/demo
+NCSC=$BUILD/bin/ncsc
+
+if [ ! -x "$NCSC" ]; then
+  echo "demo: $NCSC is missing; run 'make build' first" >&2
+  exit 1
+fi
+rm -rf "$OUT"
+mkdir -p "$OUT"
+name=$(basename "$SCENE" .ncs)
+
+echo "== $NCSC run $SCENE --csv $OUT/$name.csv --svg $OUT/$name.svg --check"
+NCS_RUN_DIR=$OUT/build "$NCSC" run "$SCENE" --csv "$OUT/$name.csv" --svg "$OUT/$name.svg" \
+  --check 2>"$OUT/summary.txt" || { cat "$OUT/summary.txt" >&2; exit 1; }
+echo
+echo "Scene:       $SCENE"
+echo "Simulator:   $(ls "$OUT"/build/*_main.c | sed 's/_main\.c$//') (generated C + binary)"
+echo "Trajectory:  $OUT/$name.csv ($(($(wc -l <"$OUT/$name.csv") - 1)) rows: step,t,body,x,y,theta,vx,vy,omega,status,pivots,m)"
+echo "Picture:     $OUT/$name.svg (open it in a browser)"
+echo
+echo "Final state (last CSV rows):"
+tail -n "$(awk -F, 'NR > 1 && $1 == 0 { n++ } END { print n }' "$OUT/$name.csv")" "$OUT/$name.csv" |
+  awk -F, '{ printf "  %-8s at (%.6g, %.6g), velocity (%.3g, %.3g), angle %.3g\n", $3, $4, $5, $7, $8, $6 }'
+echo
+sed 's/^/Summary:     /' "$OUT/summary.txt"
+echo "Expectations of $SCENE: all passed."

@@ -1,0 +1,26 @@
+#!/bin/sh
+# svg_check.sh SIM NBODIES NOBSTACLE_PATHS WORK
+# The picture is checked, not just produced: --svg writes XML that
+# xmllint accepts, with one obstacle path per polygon obstacle, one
+# trajectory per body and the bodies drawn, and rsvg-convert renders it to
+# a PNG without error.
+set -u
+sim=$1 nb=$2 npaths=$3 work=$4
+mkdir -p "$work"
+fail() { echo "svg_check: $*" >&2; exit 1; }
+svg=$work/scene.svg png=$work/scene.png
+rm -f "$svg" "$png"
+"$sim" --quiet --svg "$svg" || fail "the simulator failed"
+[ -s "$svg" ] || fail "no SVG written"
+xmllint --noout "$svg" || fail "the SVG is not well-formed XML"
+n=$(grep -c '<polyline ' "$svg")
+[ "$n" -eq "$nb" ] || fail "$n trajectories, expected $nb"
+n=$(grep -c '^<path d="M' "$svg")
+[ "$n" -eq "$npaths" ] || fail "$n obstacle paths, expected $npaths"
+grep -q '<g id="bodies"' "$svg" && grep -Eq '<(circle|polygon) ' "$svg" || fail "no bodies drawn"
+rsvg-convert "$svg" -o "$png" || fail "rsvg-convert failed"
+head -c 8 "$png" | od -An -c | grep -q 'P   N   G' || fail "rsvg-convert did not write a PNG"
+# a directory that cannot be written: a clear error and exit status 1
+"$sim" --quiet --svg "$work/no/such/dir/x.svg" 2>"$work/err.txt"
+[ $? -eq 1 ] && grep -q "cannot write" "$work/err.txt" || fail "unwritable --svg not reported"
+echo "SVG OK: $(wc -c <"$svg") bytes, PNG $(wc -c <"$png") bytes"

@@ -1,5 +1,6 @@
 /* emit_buf.c - growable text buffer for the code generator. */
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,10 @@ void ncs_buf_tpl(ncs_buf *b, const char *text) {
 
 void ncs_buf_num(ncs_buf *b, double v) {
     char tmp[64];
+    if (!isfinite(v)) {
+        b->nonfinite = 1;
+        v = 0;
+    }
     if (v == 0)
         v = 0; /* no negative zero in the output */
     snprintf(tmp, sizeof tmp, "%.17g", v);

@@ -16,6 +16,7 @@ typedef struct ncs_buf {
     size_t len;     /**< bytes used, excluding the NUL */
     size_t cap;     /**< bytes allocated */
     int oom;        /**< 1 after an allocation failed */
+    int nonfinite;  /**< 1 after ncs_buf_num was given an infinity or NaN */
     const char *lo; /**< template substitution for '@' (the prefix) */
     const char *up; /**< template substitution for '$' (the macro prefix) */
 } ncs_buf;
@@ -28,7 +29,8 @@ void ncs_buf_printf(ncs_buf *b, const char *fmt, ...) NCS_PRINTF(2, 3);
 void ncs_buf_tpl(ncs_buf *b, const char *text);
 
 /// Appends a double as a C literal that round-trips (%.17g, always with a
-/// '.' or exponent, negative values in parentheses). Sets b->oom on failure.
+/// '.' or exponent, negative values in parentheses). Sets b->oom on failure;
+/// a non-finite v (no C literal) sets b->nonfinite and writes 0.0.
 void ncs_buf_num(ncs_buf *b, double v);
 
 /// Releases the buffer. Accepts a zeroed buffer.

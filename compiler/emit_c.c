@@ -253,7 +253,7 @@ static const char *const AsmSum =
     "            b[o->c + j] -= $_EPS_H;\n"
     "            for (l = j0; l < j0 + n; l++)\n"
     "                B[(o->py + j) * m + o->c + l] = 1.0;\n"
-    "            b[o->py + j] = -(double)(n - 1) * $_EPS_H;\n"
+    "            b[o->py + j] = -$_EPS_H;\n"
     "        }\n"
     "    }\n";
 
@@ -450,7 +450,7 @@ static int emit_static_body(const ncs_plan *p, int b, ncs_buf *o) {
         goto done;
     /* Contact order of layout.h: the sides of groups with >= 2 sides, then
      * one-sided groups as convex contacts (a one-sided group is convex; this
-     * also keeps summation's (n - 1) eps_h row meaningful, see
+     * is also cheaper than its one-row nonconvex form, see
      * docs/formulations.md). */
     for (i = 0, c = 0; i < cs->ngroups; i++) {
         const ncs_group *gr = &cs->groups[i];

@@ -74,7 +74,7 @@ static void nonconvex(asm_ctx *a) {
                 bc[o->c + j] -= in->eps_h;
                 for (l = j0; l < j0 + n; l++)
                     *at(a, o->py + j, o->c + l) = 1;
-                bc[o->py + j] = -(double)(n - 1) * in->eps_h;
+                bc[o->py + j] = -in->eps_h;   /* eq. 30, see layout.h */
             }
             break;
         case NCS_FORM_DIFF:

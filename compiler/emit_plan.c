@@ -150,14 +150,14 @@ int ncs_plan_build(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g,
         goto oom;
     for (i = 0; i <= (int)n; i++)
         p->upper[i] = (char)toupper((unsigned char)prefix[i]);
-    for (b = 0; b < s->nbodies; b++) {
-        const ncs_body *bd = &s->bodies[b];
-        if (bd->kind == NCS_BODY_POLYGON) {
-            ncs_error(d, bd->loc,
-                      "polygon bodies are not supported by the code generator yet");
+    for (b = 0; b < s->nbodies; b++)
+        if (s->bodies[b].kind == NCS_BODY_POLYGON &&
+            (!g->body_pieces || b >= g->nbodies || g->body_pieces[b].ngroups < 1)) {
+            /* emit_rigid.c needs the shape decomposed by ncs_geom_build */
+            ncs_error(d, s->bodies[b].loc, "polygon body '%s' has no convex pieces",
+                      s->bodies[b].name);
             goto fail;
         }
-    }
     for (b = 0; b < s->nbodies; b++) {
         const ncs_body *bd = &s->bodies[b];
         ncs_plan_body *pb = &p->bodies[b];
@@ -172,7 +172,9 @@ int ncs_plan_build(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g,
         pb->g0 = p->spaces[pb->space].group0;
         pb->im = 1 / bd->mass;
         pb->r = bd->kind == NCS_BODY_DISC ? bd->radius : 0;
-        pb->iI = bd->kind == NCS_BODY_DISC && inertia > 0 ? 1 / inertia : 0;
+        if (bd->kind == NCS_BODY_POLYGON)
+            inertia = bd->inertia; /* polygons: emit_rigid.c */
+        pb->iI = bd->kind != NCS_BODY_PARTICLE && inertia > 0 ? 1 / inertia : 0;
         pb->ax = s->gravity.x + bd->force.x / bd->mass;
         pb->ay = s->gravity.y + bd->force.y / bd->mass;
         pb->alpha = bd->torque * pb->iI;

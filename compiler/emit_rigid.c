@@ -1,0 +1,1434 @@
+/* emit_rigid.c - writes <prefix>.h and <prefix>.c for scenes with rigid
+ * polygon bodies (see emit_rigid.h and docs/rigid.md).
+ *
+ * The generated step works on the bodies' centroids (the state keeps the
+ * frame origin the scene talks about and converts at the start and end of
+ * each step). Contacts are pairs (a point, a set of sides): a body vertex
+ * against an obstacle piece, an obstacle vertex against a body piece, a
+ * body vertex against another body's piece, a disc or particle centre
+ * against a grown piece, and disc against disc. Each pair near enough is
+ * one nonconvex group (the sides of the piece that can become active within
+ * the step) or, when only one side is left (the one-side rule of emit_c.c),
+ * one convex contact. Velocities come from one LCP per island; penetration
+ * left at the end of a step is removed by a position-level LCP of the same
+ * structure (no energy is added). Bodies joined by a pair form an island;
+ * its LCP is assembled from A = W^T M^-1 W and a0 by the runtime's
+ * reference assembler (ncs_lcp_assemble).
+ * '@' in the templates is the prefix, '$' the macro prefix.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "emit_rigid.h"
+
+int ncs_rigid_wanted(const ncs_scene *s) {
+    int b;
+    for (b = 0; b < s->nbodies; b++)
+        if (s->bodies[b].kind == NCS_BODY_POLYGON)
+            return 1;
+    return 0;
+}
+
+/* ---- compile-time sizes ------------------------------------------------ */
+
+/** Sizes of the generated arrays. */
+typedef struct rigid_sizes {
+    int cap;        /* groups per island */
+    int mc;         /* contacts per island */
+    int k;          /* friction directions */
+    int max_m;      /* largest LCP */
+    int max_pairs;  /* candidate pairs per step over all islands */
+} rigid_sizes;
+
+static int any_friction(const ncs_scene *s) {
+    int b, o, nf = 0, of = 0;
+    for (o = 0; o < s->nobstacles; o++)
+        if (s->obstacles[o].friction > 0)
+            of = 1;
+    for (b = 0; b < s->nbodies; b++)
+        if (s->bodies[b].friction > 0)
+            nf++;
+    return nf > 0 && (of || nf > 1);
+}
+
+static rigid_sizes sizes_of(const ncs_plan *p) {
+    const ncs_scene *s = p->s;
+    rigid_sizes z;
+    int g;
+    z.cap = s->capacity > 0 ? s->capacity : NCS_RIGID_DEFAULT_CAPACITY;
+    z.mc = z.cap * NCS_RIGID_CONTACTS_PER_GROUP;
+    z.k = any_friction(s) ? 2 : 0;
+    g = z.cap < z.mc / 2 ? z.cap : z.mc / 2;
+    /* bounds of layout.h's sizes with y + x <= mc and g groups */
+    switch (s->form) {
+    case NCS_FORM_MAX: z.max_m = 4 * z.mc + 2 * g + (z.k + 1) * z.mc; break;
+    case NCS_FORM_DIFF_ACCURATE: z.max_m = 3 * z.mc + (z.k + 1) * z.mc; break;
+    case NCS_FORM_STEWART: z.max_m = (z.k + 1) * z.mc + z.mc; break;
+    default: z.max_m = 2 * z.mc + (z.k + 1) * z.mc; break;
+    }
+    z.max_pairs = s->nbodies * z.cap;
+    return z;
+}
+
+/* ---- compile-time geometry --------------------------------------------- */
+
+/* Centroid of a polygon ring (either winding); the vertex mean when the
+ * area is zero (geometry rejects such bodies before we get here). */
+static ncs_vec2 ring_centroid(const ncs_ring *r) {
+    double a2 = 0, cx = 0, cy = 0;
+    ncs_vec2 c = {0, 0};
+    int i;
+    for (i = 0; i < r->n; i++) {
+        ncs_vec2 a = r->pt[i], b = r->pt[(i + 1) % r->n];
+        double cr = a.x * b.y - b.x * a.y;
+        a2 += cr;
+        cx += (a.x + b.x) * cr;
+        cy += (a.y + b.y) * cr;
+    }
+    if (fabs(a2) > 0) {
+        c.x = cx / (3 * a2);
+        c.y = cy / (3 * a2);
+    } else if (r->n > 0) {
+        for (i = 0; i < r->n; i++) {
+            c.x += r->pt[i].x / r->n;
+            c.y += r->pt[i].y / r->n;
+        }
+    }
+    return c;
+}
+
+static ncs_vec2 body_centroid(const ncs_body *b) {
+    ncs_vec2 z = {0, 0};
+    return b->kind == NCS_BODY_POLYGON ? ring_centroid(&b->shape) : z;
+}
+
+/* Bounding radius about the centroid. */
+static double body_radius(const ncs_body *b) {
+    ncs_vec2 c = body_centroid(b);
+    double r = b->radius;
+    int i;
+    if (b->kind == NCS_BODY_POLYGON)
+        for (i = 0; i < b->shape.n; i++) {
+            double d = hypot(b->shape.pt[i].x - c.x, b->shape.pt[i].y - c.y);
+            if (d > r)
+                r = d;
+        }
+    return r;
+}
+
+/* Signed doubled area of a ring (> 0: counter-clockwise). */
+static double ring_area2(const ncs_ring *r) {
+    double a = 0;
+    int i;
+    for (i = 0; i < r->n; i++)
+        a += r->pt[i].x * r->pt[(i + 1) % r->n].y - r->pt[(i + 1) % r->n].x * r->pt[i].y;
+    return a;
+}
+
+/* Appends ring r's vertices that are convex corners of the solid (the
+ * inside of an outer ring, the outside of a hole) to v/ob, skipping
+ * repeats. Reflex and straight vertices cannot poke into a body before a
+ * body vertex enters the obstacle, and their contacts would only oppose
+ * the body-vertex contacts (redundant columns of W). */
+static void convex_corners(const ncs_ring *r, int hole, int obst, ncs_vec2 *v, int *ob,
+                           int *n) {
+    double sg = ring_area2(r) > 0 ? 1 : -1;
+    int i, j;
+    if (hole)
+        sg = -sg;
+    for (i = 0; i < r->n; i++) {
+        ncs_vec2 a = r->pt[(i + r->n - 1) % r->n], b = r->pt[i], c = r->pt[(i + 1) % r->n];
+        double cr = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+        if (!(sg * cr > 1e-12 * (fabs(b.x) + fabs(b.y) + 1)))
+            continue;
+        for (j = 0; j < *n; j++)
+            if (fabs(v[j].x - b.x) <= 1e-12 * (1 + fabs(b.x)) &&
+                fabs(v[j].y - b.y) <= 1e-12 * (1 + fabs(b.y)))
+                break;
+        if (j == *n) {
+            v[*n] = b;
+            ob[(*n)++] = obst;
+        }
+    }
+}
+
+/* The obstacles' convex corners without repeats (a corner shared by two
+ * obstacles is one contact point). Returns the count, -1 when out of
+ * memory; *out and *obst are owned by the caller. */
+static int obstacle_corners(const ncs_scene *s, ncs_vec2 **out, int **obst) {
+    int o, h, n = 0, total = 0;
+    ncs_vec2 *v;
+    int *ob;
+    for (o = 0; o < s->nobstacles; o++) {
+        total += s->obstacles[o].outer.n;
+        for (h = 0; h < s->obstacles[o].nholes; h++)
+            total += s->obstacles[o].holes[h].n;
+    }
+    v = malloc(((size_t)total + 1) * sizeof *v);
+    ob = malloc(((size_t)total + 1) * sizeof *ob);
+    if (!v || !ob) {
+        free(v);
+        free(ob);
+        return -1;
+    }
+    for (o = 0; o < s->nobstacles; o++) {
+        const ncs_obstacle *ot = &s->obstacles[o];
+        if (ot->kind != NCS_OBST_POLYGON)
+            continue;
+        convex_corners(&ot->outer, 0, o, v, ob, &n);
+        for (h = 0; h < ot->nholes; h++)
+            convex_corners(&ot->holes[h], 1, o, v, ob, &n);
+    }
+    *out = v;
+    *obst = ob;
+    return n;
+}
+
+/* ---- tables -------------------------------------------------------------- */
+
+static void sep(ncs_buf *o, int i, int per) {
+    if (i)
+        ncs_buf_printf(o, i % per ? ", " : ",\n    ");
+}
+
+/* One double per side: obstacle sides of every used space, then every
+ * polygon body's piece sides in its centroid frame. */
+enum { S_NX, S_NY, S_OFF };
+
+static void side_table(const ncs_plan *p, ncs_buf *o, const char *name, int what) {
+    const ncs_scene *s = p->s;
+    int i, k, j = 0, b;
+    ncs_buf_tpl(o, "static const double @_");
+    ncs_buf_printf(o, "%s[] = {\n    ", name);
+    for (i = 0; i < p->nspaces; i++) {
+        const ncs_cspace *cs = p->spaces[i].cs;
+        for (k = 0; k < cs->nsides; k++, j++) {
+            const ncs_gside *sd = &cs->sides[k];
+            sep(o, j, 4);
+            ncs_buf_num(o, what == S_NX ? sd->normal.x : what == S_NY ? sd->normal.y
+                           : sd->normal.x * sd->point.x + sd->normal.y * sd->point.y);
+        }
+    }
+    for (b = 0; b < s->nbodies; b++) {
+        const ncs_cspace *cs = &p->g->body_pieces[b];
+        ncs_vec2 c = body_centroid(&s->bodies[b]);
+        if (s->bodies[b].kind != NCS_BODY_POLYGON)
+            continue;
+        for (k = 0; k < cs->nsides; k++, j++) {
+            const ncs_gside *sd = &cs->sides[k];
+            sep(o, j, 4);
+            ncs_buf_num(o, what == S_NX ? sd->normal.x : what == S_NY ? sd->normal.y
+                           : sd->normal.x * (sd->point.x - c.x) +
+                                 sd->normal.y * (sd->point.y - c.y));
+        }
+    }
+    if (j == 0)
+        ncs_buf_printf(o, "0.0");
+    ncs_buf_printf(o, "\n};\n");
+}
+
+/* First side index of body b's pieces in the side table. */
+static int body_side0(const ncs_plan *p, int b) {
+    int i, n = p->nsides;
+    for (i = 0; i < b; i++)
+        if (p->s->bodies[i].kind == NCS_BODY_POLYGON)
+            n += p->g->body_pieces[i].nsides;
+    return n;
+}
+
+static void int_list(ncs_buf *o, const char *name, const int *v, int n) {
+    int i;
+    ncs_buf_tpl(o, "static const int @_");
+    ncs_buf_printf(o, "%s[] = {", name);
+    for (i = 0; i < n; i++) {
+        sep(o, i, 16);
+        ncs_buf_printf(o, "%d", v[i]);
+    }
+    ncs_buf_printf(o, n ? "};\n" : "0};\n");
+}
+
+static void dbl_list(ncs_buf *o, const char *name, const double *v, int n) {
+    int i;
+    ncs_buf_tpl(o, "static const double @_");
+    ncs_buf_printf(o, "%s[] = {", name);
+    for (i = 0; i < n; i++) {
+        sep(o, i, 4);
+        ncs_buf_num(o, v[i]);
+    }
+    ncs_buf_printf(o, n ? "};\n" : "0.0};\n");
+}
+
+/* Writes every table; returns -1 when out of memory. */
+static int emit_tables(const ncs_plan *p, ncs_buf *o) {
+    const ncs_scene *s = p->s;
+    const ncs_geometry *g = p->g;
+    int i, k, b, j, n, nv = 0, nbv = 0, nbp = 0, rc = -1;
+    int *gi = NULL, *oob = NULL;
+    double *dx = NULL, *dy = NULL;
+    ncs_vec2 *ov = NULL;
+
+    side_table(p, o, "snx", S_NX);
+    side_table(p, o, "sny", S_NY);
+    side_table(p, o, "soff", S_OFF);
+    n = p->ngroups;
+    for (b = 0; b < s->nbodies; b++)
+        if (s->bodies[b].kind == NCS_BODY_POLYGON) {
+            nbv += s->bodies[b].shape.n;
+            nbp += g->body_pieces[b].ngroups;
+        }
+    gi = malloc(((size_t)(n > nbp ? n : nbp) + 1) * 3 * sizeof *gi);
+    dx = malloc(((size_t)nbv + 1) * sizeof *dx);
+    dy = malloc(((size_t)nbv + 1) * sizeof *dy);
+    if (!gi || !dx || !dy)
+        goto done;
+    /* obstacle groups: first side, sides, obstacle */
+    for (k = 0; k < 3; k++) {
+        for (i = 0, j = 0; i < p->nspaces; i++) {
+            const ncs_cspace *cs = p->spaces[i].cs;
+            int q;
+            for (q = 0; q < cs->ngroups; q++, j++)
+                gi[j] = k == 0 ? p->spaces[i].side0 + cs->groups[q].first_side
+                        : k == 1 ? cs->groups[q].nsides : cs->groups[q].obstacle;
+        }
+        int_list(o, k == 0 ? "gfirst" : k == 1 ? "gn" : "gobst", gi, j);
+    }
+    /* body pieces: first side, sides */
+    for (k = 0; k < 2; k++) {
+        for (b = 0, j = 0; b < s->nbodies; b++) {
+            const ncs_cspace *cs = &g->body_pieces[b];
+            int q, s0 = body_side0(p, b);
+            if (s->bodies[b].kind != NCS_BODY_POLYGON)
+                continue;
+            for (q = 0; q < cs->ngroups; q++, j++)
+                gi[j] = k == 0 ? s0 + cs->groups[q].first_side : cs->groups[q].nsides;
+        }
+        int_list(o, k == 0 ? "pfirst" : "pn", gi, j);
+    }
+    /* body vertices in the centroid frame */
+    for (b = 0, j = 0; b < s->nbodies; b++) {
+        const ncs_body *bd = &s->bodies[b];
+        ncs_vec2 c = body_centroid(bd);
+        if (bd->kind != NCS_BODY_POLYGON)
+            continue;
+        for (i = 0; i < bd->shape.n; i++, j++) {
+            dx[j] = bd->shape.pt[i].x - c.x;
+            dy[j] = bd->shape.pt[i].y - c.y;
+        }
+    }
+    dbl_list(o, "vx", dx, j);
+    dbl_list(o, "vy", dy, j);
+    /* obstacle corners (world) and their obstacles */
+    nv = obstacle_corners(s, &ov, &oob);
+    if (nv < 0)
+        goto done;
+    free(dx);
+    free(dy);
+    dx = malloc(((size_t)nv + 1) * sizeof *dx);
+    dy = malloc(((size_t)nv + 1) * sizeof *dy);
+    if (!dx || !dy)
+        goto done;
+    for (i = 0; i < nv; i++) {
+        dx[i] = ov[i].x;
+        dy[i] = ov[i].y;
+    }
+    dbl_list(o, "ox", dx, nv);
+    dbl_list(o, "oy", dy, nv);
+    int_list(o, "oobst", oob, nv);
+    ncs_buf_tpl(o, "#define $_NOVERTS ");
+    ncs_buf_printf(o, "%d\n", nv);
+    /* obstacle friction coefficients */
+    free(dx);
+    dx = malloc(((size_t)s->nobstacles + 1) * sizeof *dx);
+    if (!dx)
+        goto done;
+    for (i = 0; i < s->nobstacles; i++)
+        dx[i] = s->obstacles[i].friction;
+    dbl_list(o, "omu", dx, s->nobstacles);
+    ncs_buf_printf(o, "\n");
+    rc = 0;
+done:
+    free(gi);
+    free(dx);
+    free(dy);
+    free(ov);
+    free(oob);
+    return rc;
+}
+
+static const char *const BodyType =
+    "/* Per-body constants (folded by ncsc). Positions are about the centroid,\n"
+    " * (cx, cy) in the scene's body frame. */\n"
+    "typedef struct @_bodyc {\n"
+    "    int kind;           /* 0 particle, 1 disc, 2 polygon */\n"
+    "    double im, iI;      /* 1 / mass, 1 / inertia (0: no rotation) */\n"
+    "    double r;           /* disc radius, else 0 */\n"
+    "    double ax, ay;      /* external acceleration (gravity + force / mass) */\n"
+    "    double alpha;       /* external angular acceleration */\n"
+    "    double cx, cy;      /* centroid in the body frame */\n"
+    "    double rad;         /* bounding radius about the centroid */\n"
+    "    double mu;          /* friction coefficient */\n"
+    "    int g0, ng;         /* obstacle groups of its configuration space */\n"
+    "    int vert0, nvert;   /* its vertices (centroid frame) */\n"
+    "    int piece0, npiece; /* its own convex pieces */\n"
+    "    double q0[3], u0[3];/* initial origin state */\n"
+    "} @_bodyc;\n\n"
+    "static const @_bodyc @_body[$_NBODIES] = {\n";
+
+static void emit_bodies(const ncs_plan *p, ncs_buf *o) {
+    const ncs_scene *s = p->s;
+    int b, i, vert0 = 0, piece0 = 0;
+    ncs_buf_tpl(o, BodyType);
+    for (b = 0; b < s->nbodies; b++) {
+        const ncs_body *bd = &s->bodies[b];
+        const ncs_plan_body *pb = &p->bodies[b];
+        ncs_vec2 c = body_centroid(bd);
+        int poly = bd->kind == NCS_BODY_POLYGON;
+        double inertia = poly ? bd->inertia : 0.5 * bd->mass * bd->radius * bd->radius;
+        double iI = inertia > 0 ? 1 / inertia : 0;
+        const double vals[10] = {1 / bd->mass, iI, bd->kind == NCS_BODY_DISC ? bd->radius : 0,
+                                 pb->ax, pb->ay, bd->torque * iI, c.x, c.y,
+                                 body_radius(bd), bd->friction};
+        const double q0[3] = {bd->pos.x, bd->pos.y, bd->kind == NCS_BODY_PARTICLE ? 0 : bd->angle};
+        const double u0[3] = {bd->vel.x, bd->vel.y, bd->kind == NCS_BODY_PARTICLE ? 0 : bd->omega};
+        int nvert = poly ? bd->shape.n : 0, npiece = poly ? p->g->body_pieces[b].ngroups : 0;
+        ncs_buf_printf(o, "    {%d, ", bd->kind);
+        for (i = 0; i < 10; i++) {
+            ncs_buf_num(o, vals[i]);
+            ncs_buf_printf(o, ", ");
+        }
+        ncs_buf_printf(o, "\n     %d, %d, %d, %d, %d, %d, {", pb->g0, pb->ng, vert0, nvert,
+                       piece0, npiece);
+        for (i = 0; i < 3; i++) {
+            ncs_buf_printf(o, i ? ", " : "");
+            ncs_buf_num(o, q0[i]);
+        }
+        ncs_buf_printf(o, "}, {");
+        for (i = 0; i < 3; i++) {
+            ncs_buf_printf(o, i ? ", " : "");
+            ncs_buf_num(o, u0[i]);
+        }
+        ncs_buf_printf(o, "}}%s /* %s */\n", b + 1 < s->nbodies ? "," : "", bd->name);
+        vert0 += nvert;
+        piece0 += npiece;
+    }
+    ncs_buf_printf(o, "};\n\n");
+    ncs_buf_tpl(o, "static const char *const @_names[$_NBODIES] = {");
+    for (b = 0; b < s->nbodies; b++)
+        ncs_buf_printf(o, "%s\"%s\"", b ? ", " : "", s->bodies[b].name);
+    ncs_buf_printf(o, "};\n\n");
+}
+
+/* Appends a template split into pieces (C99 caps string literals). */
+static void tpl_list(ncs_buf *o, const char *const *t) {
+    for (; *t; t++)
+        ncs_buf_tpl(o, *t);
+}
+
+/* ---- the header ------------------------------------------------------------ */
+
+static const char *form_name(int form) {
+    switch (form) {
+    case NCS_FORM_STEWART: return "stewart";
+    case NCS_FORM_MAX: return "max";
+    case NCS_FORM_SUMMATION: return "summation";
+    case NCS_FORM_DIFF: return "diff";
+    default: return "diff-accurate";
+    }
+}
+
+static const char *const HeadTop =
+    " * Generated by ncsc (rigid-body path, docs/rigid.md); do not edit.\n"
+    " *\n"
+    " * Usage: declare an @_state (caller-owned, large: make it static), call\n"
+    " * @_init, then @_step once per time step. A failed step leaves the state\n"
+    " * unchanged. The state holds a pointer into itself (the LCP workspace):\n"
+    " * do not copy it after @_init; call @_init again on a copy.\n"
+    " */\n"
+    "#ifndef $_H_INCLUDED\n"
+    "#define $_H_INCLUDED\n\n"
+    "#include \"ncs/lcp.h\"\n\n"
+    "#ifdef __cplusplus\n"
+    "extern \"C\" {\n"
+    "#endif\n\n";
+
+static const char *const HeadTypes[] = {
+    "/* Workspace of the solver (ncs/lcp.h); @_init checks it is large enough. */\n"
+    "#ifdef NCS_LCP_WORKSPACE_DOUBLES\n"
+    "#define $_WS_DOUBLES NCS_LCP_WORKSPACE_DOUBLES($_MAX_M)\n"
+    "#else\n"
+    "#define $_WS_DOUBLES (6 * $_MAX_M * $_MAX_M + 64 * $_MAX_M + 256)\n"
+    "#endif\n"
+    "#define $_NU ($_MAX_CONTACTS * (1 + $_K)) /* contact-space unknowns */\n\n"
+    "/** Step results. */\n"
+    "enum {\n"
+    "    $_STEP_OK = 0,          /**< every island's LCP solved; state advanced */\n"
+    "    $_STEP_LCP_FAILED = 1,  /**< a solve failed (see @_info.lcp_status) */\n"
+    "    $_STEP_CAPACITY = 2     /**< an island needed more than $_CAPACITY groups,\n"
+    "                                 $_MAX_CONTACTS contacts or $_MAX_M rows */\n"
+    "};\n\n"
+    "/** What the last step did (for one body, or for the whole step). */\n"
+    "typedef struct @_info {\n"
+    "    int status;      /**< $_STEP_* */\n"
+    "    int lcp_status;  /**< ncs_lcp_status of the (failed) solve, 0 otherwise */\n"
+    "    int body;        /**< body that failed, -1 when none */\n"
+    "    int pivots;      /**< pivots (summed over islands and iterations) */\n"
+    "    int m;           /**< LCP dimension (largest over islands) */\n"
+    "    int groups;      /**< active groups (summed over islands) */\n"
+    "    int iters;       /**< LCP solves of the fixpoint iteration (largest) */\n"
+    "} @_info;\n\n",
+    "/** Called after every solve (also failed ones) when set: the LCP of the\n"
+    " *  island whose lowest body is `body`, in step `step` (1-based). */\n"
+    "typedef void (*@_lcp_hook)(void *ctx, long step, int body,\n"
+    "                           const ncs_layout *layout, int m, const double *B,\n"
+    "                           const double *b, const double *z, int lcp_status);\n\n"
+    "/** A candidate contact: a point against a set of sides (a convex piece,\n"
+    " *  of an obstacle or of a body) or against a disc. */\n"
+    "typedef struct @_pair {\n"
+    "    int pa;          /**< body owning the point, -1: obstacle vertex */\n"
+    "    int qb;          /**< body owning the sides or disc, -1: obstacle */\n"
+    "    double px, py;   /**< point: pa's centroid frame, or world when pa < 0 */\n"
+    "    double rp;       /**< subtracted from the gap (disc radius) */\n"
+    "    double rc;       /**< contact point = point - rc n (disc radius) */\n"
+    "    double rb;       /**< disc target radius (s0 < 0) */\n"
+    "    int s0, ns;      /**< sides in the side table; s0 < 0: disc target */\n"
+    "    int one;         /**< the side of a convex contact, -1: nonconvex group */\n"
+    "    int nact;        /**< nonconvex group: sides that can become active */\n"
+    "    unsigned long long act; /**< those sides (bit j - s0; sides past 64 always) */\n"
+    "    double mu;       /**< friction coefficient */\n"
+    "    int island;      /**< lowest body of its island */\n"
+    "} @_pair;\n\n",
+    "/** One contact (one side of a pair), linearised at a configuration. */\n"
+    "typedef struct @_contact {\n"
+    "    int a, b;        /**< bodies (pair's pa, qb; -1: static) */\n"
+    "    double f;        /**< gap */\n"
+    "    double jn[2][3]; /**< gradient of the gap w.r.t. (x, y, theta) of a, b */\n"
+    "    double jt[2][3]; /**< tangential velocity row of a, b */\n"
+    "} @_contact;\n\n",
+    "/** Simulation state (caller-owned). q and v are the frame origin's. */\n"
+    "typedef struct @_state {\n"
+    "    double q[$_NBODIES][3];               /**< x, y, theta per body */\n"
+    "    double v[$_NBODIES][3];               /**< vx, vy, omega per body */\n"
+    "    long step;                            /**< steps taken */\n"
+    "    @_info last;                          /**< last step, whole scene */\n"
+    "    @_info body_last[$_NBODIES];          /**< last step, per body */\n"
+    "    @_lcp_hook hook;                      /**< LCP observer or NULL */\n"
+    "    void *hook_ctx;                       /**< passed to hook */\n"
+    "    int fix_iters;                        /**< fixpoint iteration cap (>= 1) */\n"
+    "    double fix_tol;                       /**< fixpoint penetration tolerance */\n"
+    "    int npairs;                           /**< candidate pairs this step */\n"
+    "    @_pair pair[$_MAX_PAIRS];             /**< candidate pairs */\n"
+    "    int ipair[$_MAX_PAIRS];               /**< the island's pairs in contact order */\n"
+    "    @_contact con[$_MAX_CONTACTS];        /**< the island's contacts */\n"
+    "    int gsize[$_CAPACITY];                /**< sides per nonconvex group */\n"
+    "    double A[$_NU * $_NU];                /**< W^T M^-1 W */\n"
+    "    double a0[$_NU];                      /**< free term */\n"
+    "    double mu[$_MAX_CONTACTS];            /**< friction per contact */\n"
+    "    double B[$_MAX_M * $_MAX_M];          /**< LCP matrix */\n"
+    "    double b[$_MAX_M];                    /**< LCP vector */\n"
+    "    double z[$_MAX_M];                    /**< solution */\n"
+    "    ncs_lcp_workspace *ws;                /**< solver workspace */\n"
+    "    double wsmem[$_WS_DOUBLES];           /**< its memory */\n"
+    "} @_state;\n\n",
+    NULL};
+
+static const char *const HeadApi =
+    "/// Sets the initial conditions of the scene, clears the hook and sets the\n"
+    "/// fixpoint iteration to $_FIXPOINT_ITERS solves with tolerance\n"
+    "/// $_FIXPOINT_TOL. Returns 0, or -1 when the runtime rejects the\n"
+    "/// workspace (then the state must not be stepped).\n"
+    "int @_init(@_state *s);\n\n"
+    "/// Back to the initial conditions, keeping the hook and the fixpoint\n"
+    "/// settings. Returns as @_init.\n"
+    "int @_reset(@_state *s);\n\n"
+    "/// Advances every body by one step ($_H). Returns $_STEP_OK, or\n"
+    "/// $_STEP_LCP_FAILED / $_STEP_CAPACITY leaving q, v and step unchanged\n"
+    "/// (the step info says which body and why).\n"
+    "int @_step(@_state *s);\n\n"
+    "/// Sets the fixpoint iteration (seed 002): up to `iters` (>= 1; 1 = off)\n"
+    "/// LCP solves per step, stopping once the predicted end-of-step\n"
+    "/// penetration is at most `tol`. Values out of range are clamped.\n"
+    "void @_set_fixpoint(@_state *s, int iters, double tol);\n\n"
+    "/// Installs (or with fn NULL removes) the LCP observer. Never fails.\n"
+    "void @_set_lcp_hook(@_state *s, @_lcp_hook fn, void *ctx);\n\n"
+    "/// Position of `body` into xy[2]. Body indices are not checked.\n"
+    "void @_position(const @_state *s, int body, double xy[2]);\n"
+    "/// Velocity of `body` into v[2].\n"
+    "void @_velocity(const @_state *s, int body, double v[2]);\n"
+    "/// Angle of `body` (radians).\n"
+    "double @_angle(const @_state *s, int body);\n"
+    "/// Angular velocity of `body`.\n"
+    "double @_omega(const @_state *s, int body);\n"
+    "/// Info of the last step (whole scene). Never fails.\n"
+    "@_info @_last_info(const @_state *s);\n"
+    "/// Info of the last step for `body`.\n"
+    "@_info @_body_info(const @_state *s, int body);\n"
+    "/// Deepest penetration involving `body`: its vertices (or centre) inside\n"
+    "/// obstacle pieces or other bodies, and obstacle or other bodies'\n"
+    "/// vertices inside its pieces (0 when none). Never fails.\n"
+    "double @_penetration(const @_state *s, int body);\n"
+    "/// Kinetic energy of all bodies (translation of the centroid and\n"
+    "/// rotation about it). Never fails.\n"
+    "double @_energy(const @_state *s);\n"
+    "/// Name of `body` as written in the scene.\n"
+    "const char *@_body_name(int body);\n\n"
+    "#ifdef __cplusplus\n"
+    "}\n"
+    "#endif\n"
+    "#endif\n";
+
+static void define_int(ncs_buf *o, const char *name, int v, const char *what) {
+    ncs_buf_tpl(o, "#define $_");
+    ncs_buf_printf(o, "%s %d /* %s */\n", name, v, what);
+}
+
+static void define_num(ncs_buf *o, const char *name, double v, const char *what) {
+    ncs_buf_tpl(o, "#define $_");
+    ncs_buf_printf(o, "%s ", name);
+    ncs_buf_num(o, v);
+    ncs_buf_printf(o, " /* %s */\n", what);
+}
+
+void ncs_emit_rigid_header(const ncs_plan *p, ncs_buf *o) {
+    const ncs_scene *s = p->s;
+    rigid_sizes z = sizes_of(p);
+    ncs_buf_tpl(o, "/* @.h - time-stepper for scene '");
+    ncs_buf_printf(o, "%s' (formulation %s).\n", s->name, form_name(s->form));
+    ncs_buf_tpl(o, HeadTop);
+    define_int(o, "NBODIES", s->nbodies, "moving bodies");
+    define_int(o, "NGROUPS", p->ngroups, "obstacle groups over all configuration spaces");
+    define_int(o, "NSIDES", p->nsides, "obstacle group sides");
+    define_int(o, "MAX_M", z.max_m, "largest LCP dimension of one island");
+    define_int(o, "CAPACITY", z.cap, "most active groups per island and step");
+    define_int(o, "MAX_CONTACTS", z.mc, "most contacts (sides) in one LCP");
+    define_int(o, "MAX_PAIRS", z.max_pairs, "most candidate pairs per step");
+    define_int(o, "K", z.k, "friction directions");
+    define_int(o, "STEPS", s->steps, "steps the scene asks for");
+    define_num(o, "H", s->h, "time step");
+    define_int(o, "FORMULATION", s->form, form_name(s->form));
+    define_num(o, "GAMMA", p->gamma, "max formulation constant");
+    define_num(o, "EPSILON", p->epsilon, "summation epsilon (eps_h = epsilon / h)");
+    define_num(o, "MARGIN", p->margin, "proximity margin");
+    ncs_buf_tpl(o, "#ifndef $_FIXPOINT_ITERS\n"
+                   "#define $_FIXPOINT_ITERS 1 /* default LCP solves per step (1: no fixpoint) */\n"
+                   "#endif\n"
+                   "#ifndef $_FIXPOINT_TOL\n#define $_FIXPOINT_TOL ");
+    ncs_buf_num(o, 1e-3 * p->diameter);
+    ncs_buf_printf(o, " /* default fixpoint tolerance */\n#endif\n");
+    ncs_buf_tpl(o, "#ifndef $_PROJECT_TOL\n#define $_PROJECT_TOL ");
+    ncs_buf_num(o, 1e-9 * p->diameter);
+    ncs_buf_printf(o, " /* deepest pair left without a position projection */\n#endif\n\n");
+    tpl_list(o, HeadTypes);
+    ncs_buf_tpl(o, HeadApi);
+}
+
+/* ---- the source: geometry of contacts ------------------------------------ */
+
+static const char *const SrcGeom[] = {
+    "static double @_cross(double ax, double ay, double bx, double by) {\n"
+    "    return ax * by - ay * bx;\n"
+    "}\n\n",
+    "/* Rotates (x, y) by th into r. */\n"
+    "static void @_rot(double th, double x, double y, double r[2]) {\n"
+    "    double c = cos(th), s = sin(th);\n"
+    "    r[0] = c * x - s * y;\n"
+    "    r[1] = s * x + c * y;\n"
+    "}\n\n",
+    "/* World position of the pair's point in centroid configuration q. */\n"
+    "static void @_point(const @_pair *P, const double (*q)[3], double p[2]) {\n"
+    "    if (P->pa < 0) {\n"
+    "        p[0] = P->px;\n"
+    "        p[1] = P->py;\n"
+    "        return;\n"
+    "    }\n"
+    "    @_rot(q[P->pa][2], P->px, P->py, p);\n"
+    "    p[0] += q[P->pa][0];\n"
+    "    p[1] += q[P->pa][1];\n"
+    "}\n\n",
+    "/* Side j in the world: unit normal n and offset: gap = n.p - off - rp. */\n"
+    "static double @_side(const @_pair *P, int j, const double (*q)[3], double n[2]) {\n"
+    "    if (P->qb < 0) {\n"
+    "        n[0] = @_snx[j];\n"
+    "        n[1] = @_sny[j];\n"
+    "        return @_soff[j];\n"
+    "    }\n"
+    "    @_rot(q[P->qb][2], @_snx[j], @_sny[j], n);\n"
+    "    return @_soff[j] + n[0] * q[P->qb][0] + n[1] * q[P->qb][1];\n"
+    "}\n\n",
+    "/* Gap of the pair: the largest over its sides (outside when >= 0). */\n"
+    "static double @_gap(const @_pair *P, const double (*q)[3]) {\n"
+    "    double p[2], n[2], best = -HUGE_VAL, off, f;\n"
+    "    int j;\n"
+    "    @_point(P, q, p);\n"
+    "    if (P->s0 < 0)\n"
+    "        return hypot(p[0] - q[P->qb > 0 ? P->qb : 0][0], p[1] - q[P->qb > 0 ? P->qb : 0][1]) -\n"
+    "               P->rp - P->rb; /* a disc target is always a body */\n"
+    "    for (j = P->s0; j < P->s0 + P->ns; j++) {\n"
+    "        off = @_side(P, j, q, n);\n"
+    "        f = n[0] * p[0] + n[1] * p[1] - off - P->rp;\n"
+    "        if (f > best)\n"
+    "            best = f;\n"
+    "    }\n"
+    "    return best;\n"
+    "}\n\n",
+    "/* Contact of pair P at side j (ignored for a disc target) linearised at q:\n"
+    " * gap, its gradient for both bodies and the tangential velocity rows. */\n"
+    "static void @_eval(const @_pair *P, int j, const double (*q)[3], @_contact *c) {\n"
+    "    double p[2], n[2], t[2], pc[2], rb[2] = {0.0, 0.0}, off;\n"
+    "    int k;\n"
+    "    @_point(P, q, p);\n"
+    "    if (P->s0 < 0) {\n"
+    "        const double *qd = q[P->qb > 0 ? P->qb : 0]; /* a disc target is a body */\n"
+    "        double dx = p[0] - qd[0], dy = p[1] - qd[1], d = hypot(dx, dy);\n"
+    "        n[0] = d > 0.0 ? dx / d : 0.0;\n"
+    "        n[1] = d > 0.0 ? dy / d : 1.0;\n"
+    "        c->f = d - P->rp - P->rb;\n"
+    "        rb[0] = P->rb * n[0];\n"
+    "        rb[1] = P->rb * n[1];\n"
+    "    } else {\n"
+    "        off = @_side(P, j, q, n);\n"
+    "        c->f = n[0] * p[0] + n[1] * p[1] - off - P->rp;\n"
+    "    }\n"
+    "    t[0] = -n[1];\n"
+    "    t[1] = n[0];\n"
+    "    pc[0] = p[0] - P->rc * n[0];\n"
+    "    pc[1] = p[1] - P->rc * n[1];\n"
+    "    c->a = P->pa;\n"
+    "    c->b = P->qb;\n"
+    "    for (k = 0; k < 3; k++)\n"
+    "        c->jn[0][k] = c->jn[1][k] = c->jt[0][k] = c->jt[1][k] = 0.0;\n"
+    "    if (P->pa >= 0) {\n"
+    "        double ax = pc[0] - q[P->pa][0], ay = pc[1] - q[P->pa][1];\n"
+    "        c->jn[0][0] = n[0];\n"
+    "        c->jn[0][1] = n[1];\n"
+    "        c->jn[0][2] = @_cross(ax, ay, n[0], n[1]);\n"
+    "        c->jt[0][0] = t[0];\n"
+    "        c->jt[0][1] = t[1];\n"
+    "        c->jt[0][2] = @_cross(ax, ay, t[0], t[1]);\n"
+    "    }\n"
+    "    if (P->qb >= 0) {\n"
+    "        /* the sides (and their normal) turn with qb: d gap / d theta_b =\n"
+    "         * n x (p - x_b); the impulse acts on qb at the contact along -n */\n"
+    "        if (P->s0 >= 0) {\n"
+    "            rb[0] = pc[0] - q[P->qb][0];\n"
+    "            rb[1] = pc[1] - q[P->qb][1];\n"
+    "        }\n"
+    "        c->jn[1][0] = -n[0];\n"
+    "        c->jn[1][1] = -n[1];\n"
+    "        c->jn[1][2] = -@_cross(rb[0], rb[1], n[0], n[1]);\n"
+    "        c->jt[1][0] = -t[0];\n"
+    "        c->jt[1][1] = -t[1];\n"
+    "        c->jt[1][2] = -@_cross(rb[0], rb[1], t[0], t[1]);\n"
+    "    }\n"
+    "}\n\n",
+    NULL};
+
+/* ---- pairs ----------------------------------------------------------------- */
+
+static const char *const SrcPairs[] = {
+    "/* Proximity and the one-side rule: keeps the pair when it can close\n"
+    " * within `reach`. Its group holds the sides that can become active within\n"
+    " * the step (behind by at most reach): a side further behind could only be\n"
+    " * reached by tunnelling through the piece. It becomes one convex contact\n"
+    " * when only its best side is left, or always under stewart. Returns 0, or\n"
+    " * -1 when the pair list is full. */\n"
+    "static int @_add(@_state *s, @_pair *P, const double (*q)[3], double reach) {\n"
+    "    double p[2], n[2], f, fbest = -HUGE_VAL, off;\n"
+    "    int j, best = -1, single = 1;\n"
+    "    if (P->s0 < 0) {\n"
+    "        if (@_gap(P, q) > reach)\n"
+    "            return 0;\n"
+    "        P->one = -1;\n"
+    "    } else {\n"
+    "        @_point(P, q, p);\n"
+    "        for (j = P->s0; j < P->s0 + P->ns; j++) {\n"
+    "            off = @_side(P, j, q, n);\n"
+    "            f = n[0] * p[0] + n[1] * p[1] - off - P->rp;\n"
+    "            if (f > fbest) {\n"
+    "                fbest = f;\n"
+    "                best = j;\n"
+    "            }\n"
+    "        }\n"
+    "        if (fbest > reach)\n"
+    "            return 0;\n"
+    "        P->act = 0;\n"
+    "        P->nact = 0;\n"
+    "        for (j = P->s0; j < P->s0 + P->ns; j++) {\n"
+    "            off = @_side(P, j, q, n);\n"
+    "            if (j - P->s0 >= 64 || j == best ||\n"
+    "                n[0] * p[0] + n[1] * p[1] - off - P->rp >= -reach) {\n"
+    "                if (j - P->s0 < 64)\n"
+    "                    P->act |= 1ULL << (j - P->s0);\n"
+    "                P->nact++;\n"
+    "            }\n"
+    "        }\n"
+    "        single = P->nact == 1;\n"
+    "        P->one = ($_FORMULATION == 0 || single) ? best : -1;\n"
+    "    }\n"
+    "    if (s->npairs == $_MAX_PAIRS)\n"
+    "        return -1;\n"
+    "    s->pair[s->npairs++] = *P;\n"
+    "    return 0;\n"
+    "}\n\n",
+    "static double @_pair_mu(double a, double b) {\n"
+    "    return a * b > 0.0 ? sqrt(a * b) : 0.0;\n"
+    "}\n\n",
+    "/* Speed bound of any point of body i over the step. */\n"
+    "static double @_speed(int i, const double *u, const double *vt) {\n"
+    "    double a = hypot(u[0], u[1]), b = hypot(vt[0], vt[1]);\n"
+    "    double w = fabs(u[2]) > fabs(vt[2]) ? fabs(u[2]) : fabs(vt[2]);\n"
+    "    return (a > b ? a : b) + w * @_body[i].rad;\n"
+    "}\n\n",
+    "/* Points of body a (vertices, or its centre) against the sides or disc of\n"
+    " * body b. */\n"
+    "static int @_body_pairs(@_state *s, int a, int b, const double (*q)[3], double reach) {\n"
+    "    const @_bodyc *A = &@_body[a], *Bc = &@_body[b];\n"
+    "    @_pair P;\n"
+    "    int v, k;\n"
+    "    memset(&P, 0, sizeof P);\n"
+    "    P.pa = a;\n"
+    "    P.qb = b;\n"
+    "    P.mu = @_pair_mu(A->mu, Bc->mu);\n"
+    "    if (Bc->kind == 2) {\n"
+    "        if (A->kind != 2) {\n"
+    "            P.rp = P.rc = A->r;\n"
+    "            for (k = Bc->piece0; k < Bc->piece0 + Bc->npiece; k++) {\n"
+    "                P.s0 = @_pfirst[k];\n"
+    "                P.ns = @_pn[k];\n"
+    "                if (@_add(s, &P, q, reach) != 0)\n"
+    "                    return -1;\n"
+    "            }\n"
+    "            return 0;\n"
+    "        }\n"
+    "        for (v = A->vert0; v < A->vert0 + A->nvert; v++)\n"
+    "            for (k = Bc->piece0; k < Bc->piece0 + Bc->npiece; k++) {\n"
+    "                P.px = @_vx[v];\n"
+    "                P.py = @_vy[v];\n"
+    "                P.s0 = @_pfirst[k];\n"
+    "                P.ns = @_pn[k];\n"
+    "                if (@_add(s, &P, q, reach) != 0)\n"
+    "                    return -1;\n"
+    "            }\n"
+    "        return 0;\n"
+    "    }\n"
+    "    if (A->kind == 2 || A->r + Bc->r <= 0.0)\n"
+    "        return 0; /* polygons meet discs through the disc's centre; two particles never */\n"
+    "    P.rp = P.rc = A->r;\n"
+    "    P.rb = Bc->r;\n"
+    "    P.s0 = -1;\n"
+    "    return @_add(s, &P, q, reach);\n"
+    "}\n\n",
+    "/* Every candidate pair of this step (configuration q about the centroids). */\n"
+    "static int @_collect(@_state *s, const double (*q)[3], const double (*u)[3],\n"
+    "                     const double (*vt)[3]) {\n"
+    "    double sp[$_NBODIES];\n"
+    "    int a, b, v, gr;\n"
+    "    @_pair P;\n"
+    "    s->npairs = 0;\n"
+    "    for (a = 0; a < $_NBODIES; a++)\n"
+    "        sp[a] = @_speed(a, u[a], vt[a]);\n"
+    "    for (a = 0; a < $_NBODIES; a++) {\n"
+    "        const @_bodyc *A = &@_body[a];\n"
+    "        double reach = 2.0 * $_H * sp[a] + $_MARGIN;\n"
+    "        memset(&P, 0, sizeof P);\n"
+    "        P.pa = a;\n"
+    "        P.qb = -1;\n"
+    "        P.rc = A->r;\n"
+    "        for (gr = A->g0; gr < A->g0 + A->ng; gr++) {\n"
+    "            P.s0 = @_gfirst[gr];\n"
+    "            P.ns = @_gn[gr];\n"
+    "            P.mu = @_pair_mu(A->mu, @_omu[@_gobst[gr]]);\n"
+    "            if (A->kind != 2) {\n"
+    "                if (@_add(s, &P, q, reach) != 0)\n"
+    "                    return -1;\n"
+    "                continue;\n"
+    "            }\n"
+    "            for (v = A->vert0; v < A->vert0 + A->nvert; v++) {\n"
+    "                P.px = @_vx[v];\n"
+    "                P.py = @_vy[v];\n"
+    "                if (@_add(s, &P, q, reach) != 0)\n"
+    "                    return -1;\n"
+    "            }\n"
+    "        }\n"
+    "        if (A->kind == 2) {\n"
+    "            P.pa = -1;\n"
+    "            P.qb = a;\n"
+    "            P.rc = 0.0;\n"
+    "            for (v = 0; v < $_NOVERTS; v++) {\n"
+    "                if (hypot(@_ox[v] - q[a][0], @_oy[v] - q[a][1]) > A->rad + reach)\n"
+    "                    continue;\n"
+    "                P.px = @_ox[v];\n"
+    "                P.py = @_oy[v];\n"
+    "                P.mu = @_pair_mu(A->mu, @_omu[@_oobst[v]]);\n"
+    "                for (gr = A->piece0; gr < A->piece0 + A->npiece; gr++) {\n"
+    "                    P.s0 = @_pfirst[gr];\n"
+    "                    P.ns = @_pn[gr];\n"
+    "                    if (@_add(s, &P, q, reach) != 0)\n"
+    "                        return -1;\n"
+    "                }\n"
+    "            }\n"
+    "        }\n"
+    "        for (b = a + 1; b < $_NBODIES; b++) {\n"
+    "            double rab = 2.0 * $_H * (sp[a] + sp[b]) + $_MARGIN;\n"
+    "            if (hypot(q[a][0] - q[b][0], q[a][1] - q[b][1]) >\n"
+    "                A->rad + @_body[b].rad + rab)\n"
+    "                continue;\n"
+    "            if (@_body_pairs(s, a, b, q, rab) != 0 || @_body_pairs(s, b, a, q, rab) != 0)\n"
+    "                return -1;\n"
+    "        }\n"
+    "    }\n"
+    "    return 0;\n"
+    "}\n\n",
+    "static int @_find(int *par, int i) {\n"
+    "    while (par[i] != i)\n"
+    "        i = par[i] = par[par[i]];\n"
+    "    return i;\n"
+    "}\n\n",
+    "/* Islands: bodies joined by a body-body pair; each pair gets the lowest\n"
+    " * body of its island. */\n"
+    "static void @_islands(@_state *s) {\n"
+    "    int par[$_NBODIES], i, a, b;\n"
+    "    for (i = 0; i < $_NBODIES; i++)\n"
+    "        par[i] = i;\n"
+    "    for (i = 0; i < s->npairs; i++)\n"
+    "        if (s->pair[i].pa >= 0 && s->pair[i].qb >= 0) {\n"
+    "            a = @_find(par, s->pair[i].pa);\n"
+    "            b = @_find(par, s->pair[i].qb);\n"
+    "            if (a < b)\n"
+    "                par[b] = a;\n"
+    "            else if (b < a)\n"
+    "                par[a] = b;\n"
+    "        }\n"
+    "    for (i = 0; i < s->npairs; i++)\n"
+    "        s->pair[i].island = @_find(par, s->pair[i].pa >= 0 ? s->pair[i].pa : s->pair[i].qb);\n"
+    "}\n\n",
+    NULL};
+
+/* ---- islands: LCP, fixpoint -------------------------------------------- */
+
+static const char *const SrcSolve[] = {
+    "/* Fills the island's contacts (pairs ipair[0..np), groups first), linearised\n"
+    " * at qe; with qf (fixpoint) the gaps are those at qf. With clamp, a pair\n"
+    " * that starts inside its piece has its gaps raised so that its best side\n"
+    " * reads 0: the velocity LCP then only stops it from going deeper, and the\n"
+    " * position projection (@_project) moves it out without adding energy.\n"
+    " * Returns the contact count. */\n"
+    "static int @_contacts(@_state *s, int np, const double (*qe)[3], const double (*qf)[3],\n"
+    "                      int clamp) {\n"
+    "    @_contact tmp;\n"
+    "    int i, j, c, nc = 0;\n"
+    "    for (i = 0; i < np; i++) {\n"
+    "        const @_pair *P = &s->pair[s->ipair[i]];\n"
+    "        int first = nc;\n"
+    "        double g = -HUGE_VAL;\n"
+    "        for (j = P->s0; j < (P->one >= 0 || P->s0 < 0 ? P->s0 + 1 : P->s0 + P->ns); j++) {\n"
+    "            int side = P->one >= 0 ? P->one : j;\n"
+    "            if (P->one < 0 && P->s0 >= 0 && j - P->s0 < 64 &&\n"
+    "                !((P->act >> (j - P->s0)) & 1ULL))\n"
+    "                continue;\n"
+    "            @_eval(P, side, qe, &s->con[nc]);\n"
+    "            if (qf) {\n"
+    "                @_eval(P, side, qf, &tmp);\n"
+    "                s->con[nc].f = tmp.f;\n"
+    "            }\n"
+    "            if (s->con[nc].f > g)\n"
+    "                g = s->con[nc].f;\n"
+    "            s->mu[nc++] = P->mu;\n"
+    "        }\n"
+    "        if (clamp && g < 0.0)\n"
+    "            for (c = first; c < nc; c++)\n"
+    "                s->con[c].f -= g;\n"
+    "    }\n"
+    "    return nc;\n"
+    "}\n\n",
+    "/* J_c M^-1 J_d^T over the bodies both rows touch (rows jc, jd of contacts c, d). */\n"
+    "static double @_dot(const @_contact *c, const double (*jc)[3], const @_contact *d,\n"
+    "                    const double (*jd)[3]) {\n"
+    "    double sum = 0.0;\n"
+    "    int x, y;\n"
+    "    for (x = 0; x < 2; x++) {\n"
+    "        int bx = x ? c->b : c->a;\n"
+    "        if (bx < 0)\n"
+    "            continue;\n"
+    "        for (y = 0; y < 2; y++)\n"
+    "            if ((y ? d->b : d->a) == bx)\n"
+    "                sum += @_body[bx].im * (jc[x][0] * jd[y][0] + jc[x][1] * jd[y][1]) +\n"
+    "                       @_body[bx].iI * jc[x][2] * jd[y][2];\n"
+    "    }\n"
+    "    return sum;\n"
+    "}\n\n",
+    "/* Row of contact c applied to the velocities u (both bodies). */\n"
+    "static double @_vel(const @_contact *c, const double (*j)[3], const double (*u)[3]) {\n"
+    "    double v = 0.0;\n"
+    "    if (c->a >= 0)\n"
+    "        v += j[0][0] * u[c->a][0] + j[0][1] * u[c->a][1] + j[0][2] * u[c->a][2];\n"
+    "    if (c->b >= 0)\n"
+    "        v += j[1][0] * u[c->b][0] + j[1][1] * u[c->b][1] + j[1][2] * u[c->b][2];\n"
+    "    return v;\n"
+    "}\n\n",
+    "/* Contact-space A and a0 (ncs/layout.h): u = [p_n; p_f], p_f in +t, -t;\n"
+    " * a0n = J vt + f ih (ih = 1/h; 1 for the position projection, vt NULL).\n"
+    " * With un (fixpoint, seed 002) the gap term is that of the predicted end\n"
+    " * state q' = q + h un, W staying at q: a0n = J vt + f(q')/h - J un. */\n"
+    "static void @_contact_space(@_state *s, int nc, const double (*vt)[3],\n"
+    "                            const double (*un)[3], double ih) {\n"
+    "    int nu = nc * (1 + $_K), c, d, r, k;\n"
+    "    for (c = 0; c < nc; c++) {\n"
+    "        const @_contact *C = &s->con[c];\n"
+    "        for (d = 0; d < nc; d++) {\n"
+    "            const @_contact *D = &s->con[d];\n"
+    "            s->A[c * nu + d] = @_dot(C, C->jn, D, D->jn);\n"
+    "            for (k = 0; k < $_K; k++) {\n"
+    "                double sg = k ? -1.0 : 1.0;\n"
+    "                double nt = sg * @_dot(C, C->jn, D, D->jt);\n"
+    "                double tt = sg * @_dot(C, C->jt, D, D->jt);\n"
+    "                double tn = sg * @_dot(C, C->jt, D, D->jn);\n"
+    "                int l;\n"
+    "                s->A[c * nu + nc + 2 * d + k] = nt;\n"
+    "                s->A[(nc + 2 * c + k) * nu + d] = tn;\n"
+    "                for (l = 0; l < $_K; l++)\n"
+    "                    s->A[(nc + 2 * c + k) * nu + nc + 2 * d + l] = (l ? -1.0 : 1.0) * tt;\n"
+    "            }\n"
+    "        }\n"
+    "        s->a0[c] = (vt ? @_vel(C, C->jn, vt) : 0.0) + C->f * ih;\n"
+    "        if (un)\n"
+    "            s->a0[c] -= @_vel(C, C->jn, un);\n"
+    "        for (k = 0; k < $_K; k++) {\n"
+    "            r = nc + 2 * c + k;\n"
+    "            s->a0[r] = vt ? (k ? -1.0 : 1.0) * @_vel(C, C->jt, vt) : 0.0;\n"
+    "        }\n"
+    "    }\n"
+    "}\n\n",
+    "/* u += M^-1 W z for the island's nc contacts (impulses at z + off). */\n"
+    "static void @_apply(const @_state *s, int nc, int off, double (*u)[3]) {\n"
+    "    int c, x;\n"
+    "    for (c = 0; c < nc; c++) {\n"
+    "        const @_contact *C = &s->con[c];\n"
+    "        double pn = s->z[off + c], pt = 0.0;\n"
+    "        if ($_K)\n"
+    "            pt = s->z[off + nc + 2 * c] - s->z[off + nc + 2 * c + 1];\n"
+    "        for (x = 0; x < 2; x++) {\n"
+    "            int bx = x ? C->b : C->a;\n"
+    "            if (bx < 0)\n"
+    "                continue;\n"
+    "            u[bx][0] += @_body[bx].im * (C->jn[x][0] * pn + C->jt[x][0] * pt);\n"
+    "            u[bx][1] += @_body[bx].im * (C->jn[x][1] * pn + C->jt[x][1] * pt);\n"
+    "            u[bx][2] += @_body[bx].iI * (C->jn[x][2] * pn + C->jt[x][2] * pt);\n"
+    "        }\n"
+    "    }\n"
+    "}\n\n",
+    "/* Largest velocity change between two iterates (rotation at the bounding\n"
+    " * radius): a fixpoint iterate may only correct what the first one\n"
+    " * penetrated, anything larger is a runaway solution. */\n"
+    "static double @_fix_dev(const double (*u)[3], const double (*v)[3]) {\n"
+    "    double worst = 0.0, d;\n"
+    "    int i;\n"
+    "    for (i = 0; i < $_NBODIES; i++) {\n"
+    "        d = hypot(u[i][0] - v[i][0], u[i][1] - v[i][1]) + fabs(u[i][2] - v[i][2]) * @_body[i].rad;\n"
+    "        if (d > worst)\n"
+    "            worst = d;\n"
+    "    }\n"
+    "    return worst;\n"
+    "}\n\n",
+    "/* The pairs of island `root` in contact order (groups, then convex) and\n"
+    " * its layout. Returns $_STEP_OK (np = 0: nothing to solve) or\n"
+    " * $_STEP_CAPACITY. */\n"
+    "static int @_layout(@_state *s, int root, int *np_, ncs_layout *lay, int *m, int *off) {\n"
+    "    int np = 0, ng = 0, nx = 0, y = 0, i;\n"
+    "    for (i = 0; i < s->npairs; i++) {\n"
+    "        const @_pair *P = &s->pair[i];\n"
+    "        if (P->island == root && P->s0 >= 0 && P->one < 0) {\n"
+    "            if (ng == $_CAPACITY || y + P->nact > $_MAX_CONTACTS)\n"
+    "                return $_STEP_CAPACITY;\n"
+    "            s->gsize[ng++] = P->nact;\n"
+    "            y += P->nact;\n"
+    "            s->ipair[np++] = i;\n"
+    "        }\n"
+    "    }\n"
+    "    for (i = 0; i < s->npairs; i++) {\n"
+    "        const @_pair *P = &s->pair[i];\n"
+    "        if (P->island == root && !(P->s0 >= 0 && P->one < 0)) {\n"
+    "            if (np == $_CAPACITY || y + nx + 1 > $_MAX_CONTACTS)\n"
+    "                return $_STEP_CAPACITY;\n"
+    "            nx++;\n"
+    "            s->ipair[np++] = i;\n"
+    "        }\n"
+    "    }\n"
+    "    *np_ = np;\n"
+    "    memset(lay, 0, sizeof *lay);\n"
+    "    lay->form = $_FORMULATION;\n"
+    "    lay->ngroups = ng;\n"
+    "    lay->group_size = s->gsize;\n"
+    "    lay->nconvex = nx;\n"
+    "    lay->nfric = $_K;\n"
+    "    lay->gamma = $_GAMMA;\n"
+    "    lay->eps_h = $_EPSILON / $_H;\n"
+    "    *m = ncs_layout_size(lay);\n"
+    "    *off = ncs_lcp_impulse_offset(lay);\n"
+    "    if (np > 0 && (*m < 1 || *m > $_MAX_M || *off < 0))\n"
+    "        return $_STEP_CAPACITY;\n"
+    "    return $_STEP_OK;\n"
+    "}\n\n",
+    "/* Solves the island of body `root`: adds the impulses' velocity change to\n"
+    " * du and fills inf. Returns $_STEP_OK or a failure status. */\n"
+    "static int @_island(@_state *s, int root, const double (*qc)[3],\n"
+    "                    const double (*vt)[3], double (*du)[3], @_info *inf) {\n"
+    "    double un[$_NBODIES][3], qn[$_NBODIES][3], ubest[$_NBODIES][3], vbest = 0.0;\n"
+    "    double ufirst[$_NBODIES][3], vfirst = 0.0;\n"
+    "    ncs_layout lay;\n"
+    "    ncs_lcp_info li;\n"
+    "    int np, i, k, it, nc, m, st, off;\n"
+    "    memcpy(ufirst, vt, sizeof ufirst);\n"
+    "    memcpy(ubest, vt, sizeof ubest);\n"
+    "    st = @_layout(s, root, &np, &lay, &m, &off);\n"
+    "    inf->groups = st == $_STEP_OK ? np : 0;\n"
+    "    if (st != $_STEP_OK || np == 0)\n"
+    "        return st;\n"
+    "    for (it = 0; it < s->fix_iters; it++) {\n"
+    "        double viol = 0.0;\n"
+    "        nc = @_contacts(s, np, qc, it ? (const double (*)[3])qn : NULL, it == 0);\n"
+    "        @_contact_space(s, nc, vt, it ? (const double (*)[3])un : NULL, 1.0 / $_H);\n"
+    "        ncs_lcp_assemble(&lay, s->A, s->a0, s->mu, s->B, m, s->b);\n"
+    "        st = (int)ncs_lcp_solve(s->ws, &lay, m, s->B, m, s->b, s->z, NULL, NULL, &li);\n"
+    "        inf->pivots += li.pivots;\n"
+    "        inf->m = m;\n"
+    "        inf->iters = it + 1;\n"
+    "        if (s->hook)\n"
+    "            s->hook(s->hook_ctx, s->step + 1, root, &lay, m, s->B, s->b, s->z, st);\n"
+    "        if (st != NCS_LCP_SOLVED && it > 0)\n"
+    "            break; /* keep the best earlier iterate */\n"
+    "        if (st != NCS_LCP_SOLVED) {\n"
+    "            inf->lcp_status = st;\n"
+    "            return $_STEP_LCP_FAILED;\n"
+    "        }\n"
+    "        memcpy(un, vt, sizeof un);\n"
+    "        @_apply(s, nc, off, un);\n"
+    "        for (i = 0; i < $_NBODIES; i++)\n"
+    "            for (k = 0; k < 3; k++)\n"
+    "                qn[i][k] = qc[i][k] + $_H * un[i][k];\n"
+    "        if (s->fix_iters == 1) {\n"
+    "            memcpy(ubest, un, sizeof un);\n"
+    "            break;\n"
+    "        }\n",
+    "        /* predicted end-of-step penetration of the island's pairs; the\n"
+    "         * iterate with the least is kept (the iteration may not converge) */\n"
+    "        for (i = 0; i < np; i++) {\n"
+    "            double g = @_gap(&s->pair[s->ipair[i]], (const double (*)[3])qn);\n"
+    "            if (-g > viol)\n"
+    "                viol = -g;\n"
+    "        }\n"
+    "        if (it == 0) {\n"
+    "            vfirst = viol;\n"
+    "            memcpy(ufirst, un, sizeof un);\n"
+    "        }\n"
+    "        if (it == 0 || (viol < vbest &&\n"
+    "                        @_fix_dev((const double (*)[3])un, (const double (*)[3])ufirst) <=\n"
+    "                            2.0 * vfirst / $_H)) {\n"
+    "            vbest = viol;\n"
+    "            memcpy(ubest, un, sizeof un);\n"
+    "        }\n"
+    "        if (viol <= s->fix_tol)\n"
+    "            break;\n"
+    "    }\n"
+    "    for (i = 0; i < $_NBODIES; i++)\n"
+    "        for (k = 0; k < 3; k++)\n"
+    "            du[i][k] += ubest[i][k] - vt[i][k];\n"
+    "    return $_STEP_OK;\n"
+    "}\n\n",
+    "/* Position projection (post-stabilisation) of island `root` at the\n"
+    " * end-of-step configuration q: when a pair is inside its piece, one more\n"
+    " * LCP of the same structure at the position level (gaps f, no friction,\n"
+    " * h = 1) gives the smallest mass-weighted displacement that closes the\n"
+    " * linearised gaps; q moves, velocities do not (no energy is added).\n"
+    " * A failed projection leaves q as it is. Adds its pivots to inf. */\n"
+    "static void @_project(@_state *s, int root, double (*q)[3], @_info *inf) {\n"
+    "    double dq[$_NBODIES][3], depth = 0.0;\n"
+    "    ncs_layout lay;\n"
+    "    ncs_lcp_info li;\n"
+    "    int np, i, k, nc, m, off;\n"
+    "    if (@_layout(s, root, &np, &lay, &m, &off) != $_STEP_OK || np == 0)\n"
+    "        return;\n"
+    "    for (i = 0; i < np; i++) {\n"
+    "        double g = @_gap(&s->pair[s->ipair[i]], (const double (*)[3])q);\n"
+    "        if (-g > depth)\n"
+    "            depth = -g;\n"
+    "    }\n"
+    "    if (depth <= $_PROJECT_TOL)\n"
+    "        return;\n"
+    "    lay.eps_h = $_EPSILON;\n"
+    "    nc = @_contacts(s, np, (const double (*)[3])q, NULL, 0);\n"
+    "    for (i = 0; i < nc; i++)\n"
+    "        s->mu[i] = 0.0;\n"
+    "    @_contact_space(s, nc, NULL, NULL, 1.0);\n"
+    "    ncs_lcp_assemble(&lay, s->A, s->a0, s->mu, s->B, m, s->b);\n"
+    "    if (ncs_lcp_solve(s->ws, &lay, m, s->B, m, s->b, s->z, NULL, NULL, &li) != NCS_LCP_SOLVED)\n"
+    "        return;\n"
+    "    inf->pivots += li.pivots;\n"
+    "    memset(dq, 0, sizeof dq);\n"
+    "    @_apply(s, nc, off, dq);\n"
+    "    for (i = 0; i < $_NBODIES; i++)\n"
+    "        for (k = 0; k < 3; k++)\n"
+    "            q[i][k] += dq[i][k];\n"
+    "}\n\n",
+    NULL};
+
+/* ---- step and API -------------------------------------------------------- */
+
+static const char *const SrcStep[] = {
+    "/* Origin state <-> centroid state of body i. */\n"
+    "static void @_to_centroid(int i, const double q[3], const double v[3], double qc[3],\n"
+    "                          double uc[3]) {\n"
+    "    double rc[2];\n"
+    "    @_rot(q[2], @_body[i].cx, @_body[i].cy, rc);\n"
+    "    qc[0] = q[0] + rc[0];\n"
+    "    qc[1] = q[1] + rc[1];\n"
+    "    qc[2] = q[2];\n"
+    "    uc[0] = v[0] - v[2] * rc[1];\n"
+    "    uc[1] = v[1] + v[2] * rc[0];\n"
+    "    uc[2] = v[2];\n"
+    "}\n\n",
+    "static void @_from_centroid(int i, const double qc[3], const double uc[3], double q[3],\n"
+    "                            double v[3]) {\n"
+    "    double rc[2];\n"
+    "    @_rot(qc[2], @_body[i].cx, @_body[i].cy, rc);\n"
+    "    q[0] = qc[0] - rc[0];\n"
+    "    q[1] = qc[1] - rc[1];\n"
+    "    q[2] = qc[2];\n"
+    "    v[0] = uc[0] + uc[2] * rc[1];\n"
+    "    v[1] = uc[1] - uc[2] * rc[0];\n"
+    "    v[2] = uc[2];\n"
+    "}\n\n",
+    "static void @_centroids(const @_state *s, double (*qc)[3], double (*uc)[3]) {\n"
+    "    int i;\n"
+    "    for (i = 0; i < $_NBODIES; i++)\n"
+    "        @_to_centroid(i, s->q[i], s->v[i], qc[i], uc[i]);\n"
+    "}\n\n",
+    "static void @_clear_info(@_info *in) {\n"
+    "    memset(in, 0, sizeof *in);\n"
+    "    in->body = -1;\n"
+    "}\n\n",
+    "int @_step(@_state *s) {\n"
+    "    double qc[$_NBODIES][3], uc[$_NBODIES][3], vt[$_NBODIES][3], du[$_NBODIES][3];\n"
+    "    @_info all, one;\n"
+    "    int i, k, r, st = $_STEP_OK;\n"
+    "    @_clear_info(&all);\n"
+    "    @_centroids(s, qc, uc);\n"
+    "    for (i = 0; i < $_NBODIES; i++) {\n"
+    "        vt[i][0] = uc[i][0] + $_H * @_body[i].ax;\n"
+    "        vt[i][1] = uc[i][1] + $_H * @_body[i].ay;\n"
+    "        vt[i][2] = uc[i][2] + $_H * @_body[i].alpha;\n"
+    "        du[i][0] = du[i][1] = du[i][2] = 0.0;\n"
+    "        @_clear_info(&s->body_last[i]);\n"
+    "    }\n"
+    "    if (@_collect(s, (const double (*)[3])qc, (const double (*)[3])uc,\n"
+    "                  (const double (*)[3])vt) != 0) {\n"
+    "        all.status = $_STEP_CAPACITY;\n"
+    "        all.body = s->npairs > 0 ? (s->pair[s->npairs - 1].pa >= 0\n"
+    "                                        ? s->pair[s->npairs - 1].pa\n"
+    "                                        : s->pair[s->npairs - 1].qb) : 0;\n"
+    "        s->last = all;\n"
+    "        return all.status;\n"
+    "    }\n"
+    "    @_islands(s);\n"
+    "    for (r = 0; r < $_NBODIES && st == $_STEP_OK; r++) {\n"
+    "        for (i = 0; i < s->npairs; i++)\n"
+    "            if (s->pair[i].island == r)\n"
+    "                break;\n"
+    "        if (i == s->npairs)\n"
+    "            continue;\n"
+    "        @_clear_info(&one);\n"
+    "        st = @_island(s, r, (const double (*)[3])qc, (const double (*)[3])vt, du, &one);\n"
+    "        one.status = st;\n"
+    "        if (st != $_STEP_OK)\n"
+    "            one.body = r;\n"
+    "        s->body_last[r] = one;\n"
+    "        for (i = 0; i < s->npairs; i++)\n"
+    "            if (s->pair[i].island == r) {\n"
+    "                if (s->pair[i].pa >= 0)\n"
+    "                    s->body_last[s->pair[i].pa] = one;\n"
+    "                if (s->pair[i].qb >= 0)\n"
+    "                    s->body_last[s->pair[i].qb] = one;\n"
+    "            }\n"
+    "        all.pivots += one.pivots;\n"
+    "        all.groups += one.groups;\n"
+    "        if (one.m > all.m)\n"
+    "            all.m = one.m;\n"
+    "        if (one.iters > all.iters)\n"
+    "            all.iters = one.iters;\n"
+    "        if (st != $_STEP_OK) {\n"
+    "            all.status = st;\n"
+    "            all.lcp_status = one.lcp_status;\n"
+    "            all.body = r;\n"
+    "        }\n"
+    "    }\n"
+    "    s->last = all;\n"
+    "    if (st != $_STEP_OK)\n"
+    "        return st;\n"
+    "    for (i = 0; i < $_NBODIES; i++)\n"
+    "        for (k = 0; k < 3; k++) {\n"
+    "            du[i][k] += vt[i][k]; /* now the end-of-step velocity */\n"
+    "            qc[i][k] += $_H * du[i][k];\n"
+    "        }\n"
+    "    for (r = 0; r < $_NBODIES; r++)\n"
+    "        @_project(s, r, qc, &s->last);\n"
+    "    for (i = 0; i < $_NBODIES; i++)\n"
+    "        @_from_centroid(i, qc[i], du[i], s->q[i], s->v[i]);\n"
+    "    s->step++;\n"
+    "    return $_STEP_OK;\n"
+    "}\n\n",
+    "int @_reset(@_state *s) {\n"
+    "    int i, k;\n"
+    "    for (i = 0; i < $_NBODIES; i++) {\n"
+    "        for (k = 0; k < 3; k++) {\n"
+    "            s->q[i][k] = @_body[i].q0[k];\n"
+    "            s->v[i][k] = @_body[i].u0[k];\n"
+    "        }\n"
+    "        @_clear_info(&s->body_last[i]);\n"
+    "    }\n"
+    "    s->ws = ncs_lcp_workspace_init(s->wsmem, sizeof s->wsmem, $_MAX_M);\n"
+    "    s->step = 0;\n"
+    "    s->npairs = 0;\n"
+    "    @_clear_info(&s->last);\n"
+    "    return s->ws ? 0 : -1;\n"
+    "}\n\n",
+    "int @_init(@_state *s) {\n"
+    "    s->hook = NULL;\n"
+    "    s->hook_ctx = NULL;\n"
+    "    s->fix_iters = $_FIXPOINT_ITERS;\n"
+    "    s->fix_tol = $_FIXPOINT_TOL;\n"
+    "    return @_reset(s);\n"
+    "}\n\n",
+    "void @_set_fixpoint(@_state *s, int iters, double tol) {\n"
+    "    s->fix_iters = iters < 1 ? 1 : iters > 1000 ? 1000 : iters;\n"
+    "    s->fix_tol = tol > 0.0 ? tol : 0.0;\n"
+    "}\n\n",
+    NULL};
+
+static const char *const SrcApi[] = {
+    "void @_set_lcp_hook(@_state *s, @_lcp_hook fn, void *ctx) {\n"
+    "    s->hook = fn;\n"
+    "    s->hook_ctx = ctx;\n"
+    "}\n\n",
+    "void @_position(const @_state *s, int body, double xy[2]) {\n"
+    "    xy[0] = s->q[body][0];\n"
+    "    xy[1] = s->q[body][1];\n"
+    "}\n\n",
+    "void @_velocity(const @_state *s, int body, double v[2]) {\n"
+    "    v[0] = s->v[body][0];\n"
+    "    v[1] = s->v[body][1];\n"
+    "}\n\n",
+    "double @_angle(const @_state *s, int body) { return s->q[body][2]; }\n\n"
+    "double @_omega(const @_state *s, int body) { return s->v[body][2]; }\n\n"
+    "@_info @_last_info(const @_state *s) { return s->last; }\n\n"
+    "@_info @_body_info(const @_state *s, int body) { return s->body_last[body]; }\n\n"
+    "const char *@_body_name(int body) { return @_names[body]; }\n\n"
+    "/* Depth of P (0 when outside). */\n"
+    "static double @_depth(const @_pair *P, const double (*q)[3]) {\n"
+    "    double g = @_gap(P, q);\n"
+    "    return g < 0.0 ? -g : 0.0;\n"
+    "}\n\n",
+    "/* Deepest pair of points of a against b (polygon pieces or disc). */\n"
+    "static double @_body_depth(int a, int b, const double (*q)[3]) {\n"
+    "    const @_bodyc *A = &@_body[a], *Bc = &@_body[b];\n"
+    "    double worst = 0.0, d;\n"
+    "    @_pair P;\n"
+    "    int v, k;\n"
+    "    memset(&P, 0, sizeof P);\n"
+    "    P.pa = a;\n"
+    "    P.qb = b;\n"
+    "    if (Bc->kind != 2) {\n"
+    "        if (A->kind == 2 || A->r + Bc->r <= 0.0)\n"
+    "            return 0.0;\n"
+    "        P.rp = A->r;\n"
+    "        P.rb = Bc->r;\n"
+    "        P.s0 = -1;\n"
+    "        return @_depth(&P, q);\n"
+    "    }\n"
+    "    P.rp = A->r;\n"
+    "    for (v = A->kind == 2 ? A->vert0 : 0; v < (A->kind == 2 ? A->vert0 + A->nvert : 1); v++)\n"
+    "        for (k = Bc->piece0; k < Bc->piece0 + Bc->npiece; k++) {\n"
+    "            P.px = A->kind == 2 ? @_vx[v] : 0.0;\n"
+    "            P.py = A->kind == 2 ? @_vy[v] : 0.0;\n"
+    "            P.s0 = @_pfirst[k];\n"
+    "            P.ns = @_pn[k];\n"
+    "            if ((d = @_depth(&P, q)) > worst)\n"
+    "                worst = d;\n"
+    "        }\n"
+    "    return worst;\n"
+    "}\n\n",
+    "double @_penetration(const @_state *s, int body) {\n"
+    "    const @_bodyc *A = &@_body[body];\n"
+    "    double qc[$_NBODIES][3], uc[$_NBODIES][3], worst = 0.0, d;\n"
+    "    @_pair P;\n"
+    "    int gr, v, b;\n"
+    "    @_centroids(s, qc, uc);\n"
+    "    memset(&P, 0, sizeof P);\n"
+    "    P.pa = body;\n"
+    "    P.qb = -1;\n"
+    "    for (gr = A->g0; gr < A->g0 + A->ng; gr++) {\n"
+    "        P.s0 = @_gfirst[gr];\n"
+    "        P.ns = @_gn[gr];\n"
+    "        for (v = A->kind == 2 ? A->vert0 : 0; v < (A->kind == 2 ? A->vert0 + A->nvert : 1);\n"
+    "             v++) {\n"
+    "            P.px = A->kind == 2 ? @_vx[v] : 0.0;\n"
+    "            P.py = A->kind == 2 ? @_vy[v] : 0.0;\n"
+    "            if ((d = @_depth(&P, (const double (*)[3])qc)) > worst)\n"
+    "                worst = d;\n"
+    "        }\n"
+    "    }\n"
+    "    P.pa = -1;\n"
+    "    P.qb = body;\n"
+    "    for (v = 0; A->kind == 2 && v < $_NOVERTS; v++)\n"
+    "        for (gr = A->piece0; gr < A->piece0 + A->npiece; gr++) {\n"
+    "            P.px = @_ox[v];\n"
+    "            P.py = @_oy[v];\n"
+    "            P.s0 = @_pfirst[gr];\n"
+    "            P.ns = @_pn[gr];\n"
+    "            if ((d = @_depth(&P, (const double (*)[3])qc)) > worst)\n"
+    "                worst = d;\n"
+    "        }\n"
+    "    for (b = 0; b < $_NBODIES; b++) {\n"
+    "        if (b == body)\n"
+    "            continue;\n"
+    "        if ((d = @_body_depth(body, b, (const double (*)[3])qc)) > worst)\n"
+    "            worst = d;\n"
+    "        if ((d = @_body_depth(b, body, (const double (*)[3])qc)) > worst)\n"
+    "            worst = d;\n"
+    "    }\n"
+    "    return worst;\n"
+    "}\n\n",
+    "double @_energy(const @_state *s) {\n"
+    "    double qc[$_NBODIES][3], uc[$_NBODIES][3], e = 0.0;\n"
+    "    int i;\n"
+    "    @_centroids(s, qc, uc);\n"
+    "    for (i = 0; i < $_NBODIES; i++) {\n"
+    "        e += 0.5 * (uc[i][0] * uc[i][0] + uc[i][1] * uc[i][1]) / @_body[i].im;\n"
+    "        if (@_body[i].iI > 0.0)\n"
+    "            e += 0.5 * uc[i][2] * uc[i][2] / @_body[i].iI;\n"
+    "    }\n"
+    "    return e;\n"
+    "}\n",
+    NULL};
+
+void ncs_emit_rigid_source(const ncs_plan *p, ncs_buf *o) {
+    const ncs_scene *s = p->s;
+    ncs_buf_tpl(o, "/* @.c - time-stepper for scene '");
+    ncs_buf_printf(o, "%s'. Generated by ncsc; do not edit.\n", s->name);
+    ncs_buf_tpl(o,
+        " * Rigid-body path (docs/rigid.md): contacts both ways between body\n"
+        " * vertices and convex pieces, one LCP per island of touching bodies,\n"
+        " * assembled by ncs_lcp_assemble from W^T M^-1 W. */\n"
+        "#include <math.h>\n"
+        "#include <string.h>\n"
+        "#include \"ncs/assemble.h\"\n"
+        "#include \"@.h\"\n\n");
+    if (emit_tables(p, o) != 0) {
+        o->oom = 1;
+        return;
+    }
+    emit_bodies(p, o);
+    tpl_list(o, SrcGeom);
+    tpl_list(o, SrcPairs);
+    tpl_list(o, SrcSolve);
+    tpl_list(o, SrcStep);
+    tpl_list(o, SrcApi);
+}

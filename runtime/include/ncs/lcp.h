@@ -59,7 +59,7 @@ typedef struct ncs_lcp_options {
     int max_pivots;      /**< cap on pivots per Lemke run; 0 (default): 50 m + 100 */
     ncs_real tol;        /**< relative verification tolerance (default 1e-9; 1e-4 when ncs_real is float) */
     int warm_start;      /**< try the previous basis first (default 1) */
-    int structured;      /**< use the layout's structure when plain Lemke fails (default 1) */
+    int structured;      /**< nonconvex forms: side selection with the least-energy choice before plain Lemke (default 1; docs/solver.md) */
     int decompose;       /**< solve independent blocks of B separately (default 1) */
 } ncs_lcp_options;
 

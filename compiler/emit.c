@@ -108,7 +108,9 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
             ncs_buf_free(&host);
         }
         ncs_emit_fw_main(plan.prefix, plan.upper, o->real_float, &buf[2]);
-        if (ncs_emit_solver(plan.prefix, plan.upper, o->real_float, &buf[3], &buf[4]) != 0) {
+        /* the solver only for this scene's formulation (and friction) */
+        if (ncs_emit_solver_for(plan.prefix, plan.upper, o->real_float, s->form,
+                                plan.anyfric ? -1 : 0, &buf[3], &buf[4]) != 0) {
             fprintf(d->out, "%s: error: ncsc was built without the solver sources\n", d->file);
             rc = 2;
             goto done;

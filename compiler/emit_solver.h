@@ -33,6 +33,13 @@ extern const ncs_embedded_file ncs_solver_sources[];
 int ncs_emit_solver(const char *prefix, const char *upper, int real_float,
                     ncs_buf *h, ncs_buf *c);
 
+/// As ncs_emit_solver, specialised for one scene: form >= 0 (an
+/// ncs_formulation) keeps only that formulation's code and nfric == 0 drops
+/// the friction code (pass -1 for either to keep everything). The copy then
+/// refuses other layouts with NCS_LCP_BAD_INPUT. Fails as ncs_emit_solver.
+int ncs_emit_solver_for(const char *prefix, const char *upper, int real_float,
+                        int form, int nfric, ncs_buf *h, ncs_buf *c);
+
 /** Flags of ncs_emit_retarget. */
 enum {
     NCS_RT_DROP_INCLUDES = 1,   /**< drop lines that include a project header */

@@ -1,6 +1,7 @@
 /* assemble.c - reference assembly / extraction of formulation LCPs. */
 #include <string.h>
 #include "ncs/assemble.h"
+#include "lcp_internal.h"
 
 /* The dimensions every routine here needs. */
 typedef struct shape {
@@ -9,9 +10,9 @@ typedef struct shape {
 } shape;
 
 static int shape_of(const ncs_layout *L, shape *s) {
-    if (!L || ncs_layout_offsets_of(L, &s->o) != 0)
+    if (!L || !NCS_LCP_FITS(L) || ncs_layout_offsets_of(L, &s->o) != 0)
         return -1;
-    s->k = L->nfric;
+    s->k = NCS_NFRIC(L->nfric);
     s->nc = s->o.nc;
     s->nu = s->nc * (1 + s->k);
     s->ub = s->o.m - (s->k > 0 ? s->nc : 0) - s->nu;
@@ -61,7 +62,7 @@ int ncs_lcp_assemble(const ncs_layout *L, const ncs_real *A, const ncs_real *a0,
         int n = L->group_size[i];
         for (l = 0; l < n; l++) {
             j = first + l;
-            switch (L->form) {
+            switch (NCS_FORM_OF(L)) {
             case NCS_FORM_MAX:
                 NCS_ROW(o->c + j)[o->c + j] = 1;
                 add_a(&s, NCS_ROW(o->c + j), A, j, 1);
@@ -101,7 +102,7 @@ int ncs_lcp_assemble(const ncs_layout *L, const ncs_real *A, const ncs_real *a0,
                 for (q = 1; q < n; q++)
                     NCS_ROW(o->py + j)[diff_c(&s, first, i, q)] += 1;
                 b[o->py + j] = a0[first];
-                if (L->form == NCS_FORM_DIFF_ACCURATE) {
+                if (NCS_FORM_OF(L) == NCS_FORM_DIFF_ACCURATE) {
                     NCS_ROW(o->py + j)[o->gv + j] = 1;
                     NCS_ROW(o->gv + j)[o->gv + j] = 1;
                     add_a(&s, NCS_ROW(o->gv + j), A, j, 1);
@@ -112,11 +113,11 @@ int ncs_lcp_assemble(const ncs_layout *L, const ncs_real *A, const ncs_real *a0,
                 break;
             }
         }
-        if (L->form == NCS_FORM_MAX) {
+        if (NCS_FORM_OF(L) == NCS_FORM_MAX) {
             b[o->d + i] = -1;
             NCS_ROW(o->p + i)[o->d + i] = 1;
             b[o->p + i] = -L->gamma + 1;
-        } else if (L->form == NCS_FORM_DIFF_ACCURATE) {
+        } else if (NCS_FORM_OF(L) == NCS_FORM_DIFF_ACCURATE) {
             add_a(&s, NCS_ROW(o->pd + i), A, first, 1);
             for (q = 1; q < n; q++)
                 NCS_ROW(o->pd + i)[diff_c(&s, first, i, q)] += 1;
@@ -164,7 +165,7 @@ int ncs_lcp_extract(const ncs_layout *L, const ncs_real *B, int ldb,
         int n = L->group_size[i];
         for (l = 0; l < n; l++) {
             j = first + l;
-            switch (L->form) {
+            switch (NCS_FORM_OF(L)) {
             case NCS_FORM_MAX:
                 take_row(&s, B, ldb, b, o->h + j, 1, A, a0, j);
                 break;

@@ -1,6 +1,7 @@
 /* layout.c - block offsets of every formulation (see ncs/layout.h). */
 #include <string.h>
 #include "ncs/layout.h"
+#include "lcp_internal.h"
 
 /* Appends a block of `size` entries at the running offset; returns its
  * offset, or -1 for an empty block (the block does not exist). */
@@ -13,11 +14,12 @@ static int take(int *at, int size) {
 int ncs_layout_offsets_of(const ncs_layout *L, ncs_layout_offsets *o) {
     int i, y = 0, g, x, k, at = 0;
     memset(o, 0, sizeof *o);
-    if (!L || L->ngroups < 0 || L->nconvex < 0 || (L->nfric != 0 && L->nfric != 2))
+    if (!L || L->ngroups < 0 || L->nconvex < 0 || (L->nfric != 0 && L->nfric != 2) ||
+        !NCS_LCP_FITS(L))
         goto bad;
     g = L->ngroups;
     x = L->nconvex;
-    k = L->nfric;
+    k = NCS_NFRIC(L->nfric);
     if (g > 0 && !L->group_size)
         goto bad;
     for (i = 0; i < g; i++) {
@@ -30,7 +32,7 @@ int ncs_layout_offsets_of(const ncs_layout *L, ncs_layout_offsets *o) {
     o->y = y;
     o->nc = y + x;
     o->c = o->d = o->g = o->h = o->p = o->gv = o->pd = -1;
-    switch (L->form) {
+    switch (NCS_FORM_OF(L)) {
     case NCS_FORM_STEWART:
         if (g != 0)
             goto bad;

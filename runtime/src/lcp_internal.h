@@ -17,6 +17,26 @@
 #define NCS_INTERNAL
 #endif
 
+/* Specialisation of the firmware copy (compiler/emit_solver.c writes the
+ * defines at the top of <prefix>_lcp.c; the host build defines neither):
+ * NCS_LCP_ONLY_FORM (an ncs_formulation) makes the formulation a constant,
+ * so the code of the other formulations drops out, and NCS_LCP_NO_FRICTION
+ * does the same for nfric = 0. A layout the copy was not specialised for
+ * is then refused as bad input (NCS_LCP_FITS). Without them the macros
+ * read the layout, and NCS_LCP_FITS is always true. */
+#ifdef NCS_LCP_ONLY_FORM
+#define NCS_FORM_OF(L) NCS_LCP_ONLY_FORM
+#else
+#define NCS_FORM_OF(L) ((L)->form)
+#endif
+#ifdef NCS_LCP_NO_FRICTION
+#define NCS_NFRIC(k) 0
+#else
+#define NCS_NFRIC(k) (k)
+#endif
+#define NCS_LCP_FITS(L) \
+    ((int)(L)->form == (int)NCS_FORM_OF(L) && (L)->nfric == NCS_NFRIC((L)->nfric))
+
 /* A += alpha * x y^T over an m x n row-major block with leading dimension
  * lda. Provided by kernel_gsl.c or kernel_plain.c. */
 NCS_INTERNAL void ncs_lcp_kernel_ger(int m, int n, ncs_real alpha, const ncs_real *x,

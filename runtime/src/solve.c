@@ -368,7 +368,7 @@ static void build_owner(call *c) {
         for (l = 0; l < n; l++) {
             j = first + l;
             ws->owner[o->py + j] = j;
-            switch (L->form) {
+            switch (NCS_FORM_OF(L)) {
             case NCS_FORM_MAX:
                 ws->owner[o->c + j] = ws->owner[o->g + j] = ws->owner[o->h + j] = j;
                 break;
@@ -386,14 +386,14 @@ static void build_owner(call *c) {
                 break;
             }
         }
-        if (L->form == NCS_FORM_MAX)
+        if (NCS_FORM_OF(L) == NCS_FORM_MAX)
             ws->owner[o->d + i] = ws->owner[o->p + i] = first;
-        if (L->form == NCS_FORM_DIFF_ACCURATE)
+        if (NCS_FORM_OF(L) == NCS_FORM_DIFF_ACCURATE)
             ws->owner[o->pd + i] = first;
     }
     for (q = 0; q < c->nu; q++)
         ws->owner[c->ub + q] = contact_of_u(c, q);
-    for (j = 0; j < c->nc && c->k > 0; j++)
+    for (j = 0; j < c->nc && NCS_NFRIC(c->k) > 0; j++)
         ws->owner[o->s + j] = j;
 }
 
@@ -404,7 +404,7 @@ static void build_owner(call *c) {
 static int build_reduced(call *c, int cc, int ngc) {
     ncs_lcp_workspace *ws = c->ws;
     const ncs_layout *L = c->L;
-    int k = c->k, nu = c->nu, ncr = 0, nur, mr, i, j, l, q, r;
+    int k = NCS_NFRIC(c->k), nu = c->nu, ncr = 0, nur, mr, i, j, l, q, r;
     ncs_real *Br = ws->Br, *br = ws->br;
     for (i = 0; i < ngc; i++) {
         int gi = ws->glist[i];
@@ -429,7 +429,7 @@ static int build_reduced(call *c, int cc, int ngc) {
     memset(Br, 0, (size_t)mr * mr * sizeof *Br);
     for (r = 0; r < nur; r++) {
         ncs_real *Bi = Br + (size_t)r * mr;
-        if (r < ncr && ws->cgroup[r] >= 0 && L->form == NCS_FORM_SUMMATION) {
+        if (r < ncr && ws->cgroup[r] >= 0 && NCS_FORM_OF(L) == NCS_FORM_SUMMATION) {
             int gi = ws->cgroup[r], first = ws->gfirst[gi], n = L->group_size[gi], cnt = 0;
             br[r] = 0;
             for (j = first; j < first + n; j++) {
@@ -466,7 +466,7 @@ static void lift(call *c, int cc, int ngc, int ncr) {
     ncs_lcp_workspace *ws = c->ws;
     const ncs_layout *L = c->L;
     const ncs_layout_offsets *o = &c->o;
-    int k = c->k, nu = c->nu, nur = ncr * (1 + k), i, j, l, q;
+    int k = NCS_NFRIC(c->k), nu = c->nu, nur = ncr * (1 + k), i, j, l, q;
     ncs_real *z = ws->zc, *a = ws->a;
     for (q = 0; q < nu; q++)
         if (ws->comp[contact_of_u(c, q)] == cc)
@@ -497,7 +497,7 @@ static void lift(call *c, int cc, int ngc, int ncr) {
         int gi = ws->glist[i], first = ws->gfirst[gi], n = L->group_size[gi];
         int arg = ws->sel[gi];
         ncs_real cmin = NCS_HUGE, run;
-        switch (L->form) {
+        switch (NCS_FORM_OF(L)) {
         case NCS_FORM_MAX:
             for (j = first; j < first + n; j++) {
                 ncs_real cj = 1 - a[j] > 0 ? 1 - a[j] : 0;
@@ -530,7 +530,7 @@ static void lift(call *c, int cc, int ngc, int ncr) {
                 z[o->c + (first - gi) + (l - 1)] = cl;
                 run += cl;
             }
-            if (L->form == NCS_FORM_DIFF_ACCURATE) {
+            if (NCS_FORM_OF(L) == NCS_FORM_DIFF_ACCURATE) {
                 for (j = first; j < first + n; j++)
                     z[o->gv + j] = a[j] < 0 ? -a[j] : 0;
                 z[o->pd + gi] = 0;
@@ -591,7 +591,7 @@ static int try_selection(call *c, int cc, int ngc) {
     for (round = 0; round < 4; round++) {
         int changed = 0;
         ncr = build_reduced(c, cc, ngc);
-        mr = ncr * (1 + c->k) + (c->k > 0 ? ncr : 0);
+        mr = ncr * (1 + NCS_NFRIC(c->k)) + (NCS_NFRIC(c->k) > 0 ? ncr : 0);
         c->attempts++;
         st = mr == 0 ? NCS_LCP_SOLVED      /* no contact carries impulse */
              : ncs_lemke_run(&ws->lw, mr, ws->Br, mr, ws->br, cap_for(c, mr),
@@ -606,7 +606,7 @@ static int try_selection(call *c, int cc, int ngc) {
             return 1;
         c->unverified = 1;
         keep_best(c, res);
-        if (L->form != NCS_FORM_SUMMATION)
+        if (NCS_FORM_OF(L) != NCS_FORM_SUMMATION)
             return 0;
         for (i = 0; i < ngc; i++) {
             int gi = ws->glist[i];
@@ -665,7 +665,7 @@ static void set_selected(call *c, int gi) {
  * / A_jj, or 0 when A_jj is not positive. */
 static ncs_real side_bound(const call *c, int j) {
     ncs_real s = c->ws->a0[j], d = c->ws->A[(size_t)j * c->nu + j];
-    if (j < c->o.y && c->L->form == NCS_FORM_SUMMATION)
+    if (j < c->o.y && NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION)
         s += c->L->eps_h;
     return s < 0 && d > 0 ? s * s / d : 0;
 }
@@ -814,7 +814,7 @@ static int proven(const call *c, const ncs_real *z, int ngc, ncs_real e, ncs_rea
     int i, j, l;
     if (e <= lb * (1 + slack))
         return 1;
-    if (c->k > 0 || c->L->form == NCS_FORM_SUMMATION)
+    if (NCS_NFRIC(c->k) > 0 || NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION)
         return 0;
     for (i = 0; i < ngc; i++) {
         int first = ws->gfirst[ws->glist[i]], n = c->L->group_size[ws->glist[i]], push = -1;
@@ -1094,7 +1094,8 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         status = NCS_LCP_WORKSPACE;
         goto out;
     }
-    if (layout && (ncs_layout_offsets_of(layout, &c.o) != 0 || c.o.m != m))
+    if (layout && (ncs_layout_offsets_of(layout, &c.o) != 0 || c.o.m != m ||
+                   !NCS_LCP_FITS(layout)))
         goto out;
     if (!finite_input(m, B, ldb, b)) {
         status = NCS_LCP_NUMERICAL;

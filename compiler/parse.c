@@ -140,6 +140,7 @@ ncs_scene *ncs_parse(const char *file, const char *src, size_t len, ncs_diag *d)
         ncs_error(d, nowhere, "file is too large (%zu bytes)", len);
         return NULL;
     }
+    ncs_diag_hold(d);               /* printed in source order at the end */
     p.arena = ncs_arena_new();
     if (!p.arena || yylex_init_extra(&p, &scanner) != 0) {
         ncs_error(d, nowhere, "out of memory");
@@ -156,6 +157,7 @@ done:
         yy_delete_buffer(buf, scanner);
     if (scanner)
         yylex_destroy(scanner);
+    ncs_diag_flush(d);
     if (!s || ncs_diag_errors(d) > errors_before) {
         ncs_arena_free(p.arena);
         return NULL;

@@ -101,6 +101,65 @@ static void test_diag(void) {
     fclose(f);
 }
 
+/* Held messages come out sorted by position, stable, notes with their
+ * error, unpositioned ones last, the stop line after all of them. */
+static void test_hold(void) {
+    FILE *f = tmpfile();
+    ncs_diag d;
+    ncs_loc l1 = {1, 1}, l2a = {2, 1}, l2b = {2, 5}, l3 = {3, 2}, none = {0, 0};
+    if (!f)
+        abort();
+    ncs_diag_init(&d, "h.ncs", NULL, 0);
+    d.out = f;
+    ncs_diag_hold(&d);
+    ncs_error(&d, l3, "third");
+    ncs_note(&d, l1, "note of third");
+    ncs_error(&d, none, "nowhere");
+    ncs_warning(&d, l2b, "second b");
+    ncs_error(&d, l2a, "second a");
+    ncs_error(&d, l2a, "second a again");
+    ncs_note(&d, l3, "note of second a again");
+    ncs_error(&d, l1, "first");
+    CHECK(ncs_diag_errors(&d) == 5);    /* counted at once */
+    CHECK(ftell(f) == 0);               /* but nothing printed yet */
+    ncs_diag_flush(&d);
+    char *got = slurp(f);
+    CHECK(strcmp(got, "h.ncs:1:1: error: first\n"
+                      "h.ncs:2:1: error: second a\n"
+                      "h.ncs:2:1: error: second a again\n"
+                      "h.ncs:3:2: note: note of second a again\n"
+                      "h.ncs:2:5: warning: second b\n"
+                      "h.ncs:3:2: error: third\n"
+                      "h.ncs:1:1: note: note of third\n"
+                      "h.ncs: error: nowhere\n") == 0);
+    free(got);
+    /* after the flush, messages are printed at once again */
+    rewind(f);
+    ncs_error(&d, l1, "direct");
+    CHECK(ftell(f) > 0);
+    fclose(f);
+
+    /* the cap while holding: the stop line comes last */
+    f = tmpfile();
+    if (!f)
+        abort();
+    ncs_diag_init(&d, "c.ncs", NULL, 0);
+    d.out = f;
+    d.max_errors = 2;
+    ncs_diag_hold(&d);
+    for (int i = 5; i > 0; i--) {
+        ncs_loc at = {i, 1};
+        ncs_error(&d, at, "e%d", i);
+    }
+    CHECK(ncs_diag_stopped(&d));
+    ncs_diag_flush(&d);
+    got = slurp(f);
+    CHECK(strcmp(got, "c.ncs:4:1: error: e4\nc.ncs:5:1: error: e5\n"
+                      "c.ncs: error: too many errors, stopping\n") == 0);
+    free(got);
+    fclose(f);
+}
+
 static void test_long_line(void) {
     size_t n = 1 << 20;
     char *src = malloc(n + 2);
@@ -209,6 +268,7 @@ static void test_parse(void) {
 
 int main(void) {
     test_diag();
+    test_hold();
     test_long_line();
     test_arena();
     test_suggest();

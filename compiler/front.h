@@ -105,12 +105,14 @@ typedef struct ncs_rblock {
                                  when missing) */
     ncs_ritem *items;       /**< statements in order */
     ncs_ritem **tail;       /**< where the next statement goes */
+    ncs_loc lbrace;         /**< its '{' (line 0 when the head was broken
+                                 before one was seen) */
     int damaged;            /**< 1 when a syntax error hit this block */
     ncs_rexpect *expect;    /**< EXPECT: the expectation */
     struct ncs_rblock *next;/**< next top-level item */
 } ncs_rblock;
 
-enum { NCS_BRACE_MAX = 64 };
+enum { NCS_BRACE_MAX = 64, NCS_PAREN_MAX = 64 };
 
 /** State of one parse: scanner bookkeeping and the tree being built. */
 typedef struct ncs_front {
@@ -123,6 +125,9 @@ typedef struct ncs_front {
     ncs_rblock **tail;      /**< where the next item goes */
     ncs_rblock *cur;        /**< block whose statements are being parsed */
     /* scanner state */
+    const char *src;        /**< the source text (borrowed) */
+    size_t srclen;          /**< bytes in src */
+    size_t off;             /**< offset of the next byte in src */
     int line, col;          /**< position of the next byte */
     ncs_loc tok_end;        /**< end of the most recent token */
     ncs_loc prev_end;       /**< end of the token before it */
@@ -132,6 +137,10 @@ typedef struct ncs_front {
     int at_stmt_start;      /**< 1 when the next token starts a statement */
     int depth;              /**< open braces seen by the scanner */
     ncs_loc brace[NCS_BRACE_MAX]; /**< where the innermost open braces are */
+    int closed_any;         /**< 1 when the most recent '}' closed a '{' */
+    ncs_loc closed;         /**< that '{' (line 0: nested too deep to know) */
+    int pdepth;             /**< open parentheses in the current statement */
+    ncs_loc paren[NCS_PAREN_MAX]; /**< where the innermost open ones are */
 } ncs_front;
 
 /* Tree building, called from the grammar actions (parse.c). */
@@ -150,6 +159,16 @@ ncs_rblock *ncs_front_begin_damaged(ncs_front *p, int kind, ncs_loc loc);
 
 /// Ends the current block (if any). Never fails.
 void ncs_front_end(ncs_front *p);
+
+/// Ends the current block (if any) whose '}' is missing: the next top-level
+/// item or the end of the file closes it. Drops its '{' from the scanner's
+/// brace stack so later notes point at the right brace. Never fails.
+void ncs_front_end_unclosed(ncs_front *p);
+
+/// Where the current block's '{' is: the block's own, or for a broken head
+/// the scanner's innermost open brace when it comes after the head's
+/// keyword. Line 0 when there is no current block or no such brace.
+ncs_loc ncs_front_open_brace(const ncs_front *p);
 
 /// Appends a statement to the current block; ignored outside a block.
 void ncs_front_item(ncs_front *p, ncs_ritem *it);

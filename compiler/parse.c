@@ -42,6 +42,32 @@ ncs_rblock *ncs_front_begin_damaged(ncs_front *p, int kind, ncs_loc loc) {
 
 void ncs_front_end(ncs_front *p) { p->cur = NULL; }
 
+/* Is a before b in the file? */
+static int loc_before(ncs_loc a, ncs_loc b) {
+    return a.line < b.line || (a.line == b.line && a.col < b.col);
+}
+
+ncs_loc ncs_front_open_brace(const ncs_front *p) {
+    ncs_loc none = {0, 0};
+    if (!p->cur)
+        return none;
+    if (p->cur->lbrace.line > 0)
+        return p->cur->lbrace;
+    if (p->depth > 0 && p->depth <= NCS_BRACE_MAX
+        && loc_before(p->cur->loc, p->brace[p->depth - 1]))
+        return p->brace[p->depth - 1];
+    return none;
+}
+
+void ncs_front_end_unclosed(ncs_front *p) {
+    ncs_loc open = ncs_front_open_brace(p);
+    if (open.line > 0 && p->depth > 0 && p->depth <= NCS_BRACE_MAX
+        && p->brace[p->depth - 1].line == open.line
+        && p->brace[p->depth - 1].col == open.col)
+        p->depth--;
+    p->cur = NULL;
+}
+
 void ncs_front_item(ncs_front *p, ncs_ritem *it) {
     if (!p->cur)
         return;
@@ -132,6 +158,8 @@ ncs_scene *ncs_parse(const char *file, const char *src, size_t len, ncs_diag *d)
     memset(&p, 0, sizeof p);
     p.d = d;
     p.file = file;
+    p.src = src;
+    p.srclen = len;
     p.line = p.col = 1;
     p.tok_end.line = p.tok_end.col = 1;
     p.at_stmt_start = 1;

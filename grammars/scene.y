@@ -6,9 +6,14 @@
  * as a whole by ncs_parse.
  *
  * Error recovery: a bad statement inside a block is skipped up to its ';'
- * (or to the block's '}'), a bad top-level item up to the next ';' or '}'.
- * Each recovery ends with yyerrok: a ';' is a real statement boundary, so
- * an error in the very next statement is independent and gets reported.
+ * (or to the block's '}'), a bad top-level item up to the next ';' or '}'
+ * or top-level keyword. A block whose '}' is missing ends where the next
+ * top-level item (scene, obstacle, body, expect) or the end of the file
+ * begins: one error, one note, and what follows is parsed as usual. Each
+ * recovery ends with yyerrok: a ';', a '}' or a top-level keyword is a real
+ * boundary, so an error right after it is independent and gets reported.
+ * Parse-time LAC (parse.lac full) keeps the recoveries that end without a
+ * closing token from reducing on a lookahead that cannot follow them.
  * The lists are left-recursive, so the parser stack stays shallow whatever
  * the input; YYMAXDEPTH exhaustion is still reported as an error.
  */
@@ -79,6 +84,9 @@ static ncs_rvalue ncs_vec_value(ncs_loc at, ncs_tok x, ncs_tok y) {
 %token AUTO "auto" AT "at" STEP "step" END "end" WITHIN "within"
 %token NO "no" PENETRATION "penetration" EVERY "every" SOLVED "solved"
 %token EQEQ "==" LE "<=" GE ">="
+  /* scene/obstacle/body/expect inside a block where it cannot start a new
+     item (see scene.l); no rule uses it */
+%token RESERVED "reserved word"
 
 %type <val> value vec evalue
 %type <pts> points
@@ -101,21 +109,32 @@ item
     : block_head stmts '}'          { ncs_front_end(p); }
       /* a block whose last statement lost its ';' ends at its '}' */
     | block_head stmts error '}'    { yyerrok; ncs_front_end(p); }
+      /* a block whose '}' is missing ends where the next top-level item
+         or the end of the file begins (the lookahead, left in place) */
+    | block_head stmts error        { yyerrok; ncs_front_end_unclosed(p); }
     | EXPECT expectation ';'        { ncs_front_expect(p, LOC(@1), $2); }
       /* resynchronise at the end of a statement or of a block */
     | error ';'                     { yyerrok; ncs_front_end(p); }
     | error '}'                     { yyerrok; ncs_front_end(p); }
+      /* or at the next top-level keyword (the lookahead, left in place) */
+    | error                         { yyerrok; ncs_front_end(p); }
     ;
 
 /* The opening of a block; its statements are attached to it. */
 block_head
     : SCENE IDENT '{'
         { ncs_tok none = {0};
-          if (!ncs_front_begin(p, NCS_RB_SCENE, LOC(@1), $2, none)) YYNOMEM; }
+          ncs_rblock *b = ncs_front_begin(p, NCS_RB_SCENE, LOC(@1), $2, none);
+          if (!b) YYNOMEM;
+          b->lbrace = LOC(@3); }
     | OBSTACLE IDENT IDENT '{'
-        { if (!ncs_front_begin(p, NCS_RB_OBSTACLE, LOC(@1), $2, $3)) YYNOMEM; }
+        { ncs_rblock *b = ncs_front_begin(p, NCS_RB_OBSTACLE, LOC(@1), $2, $3);
+          if (!b) YYNOMEM;
+          b->lbrace = LOC(@4); }
     | BODY IDENT IDENT '{'
-        { if (!ncs_front_begin(p, NCS_RB_BODY, LOC(@1), $2, $3)) YYNOMEM; }
+        { ncs_rblock *b = ncs_front_begin(p, NCS_RB_BODY, LOC(@1), $2, $3);
+          if (!b) YYNOMEM;
+          b->lbrace = LOC(@4); }
       /* a broken head (missing name, kind or '{'): the statements that
          follow still belong to a (damaged, unnamed) block */
     | SCENE error                   { if (!ncs_front_begin_damaged(p, NCS_RB_SCENE, LOC(@1))) YYNOMEM; }
@@ -266,33 +285,53 @@ static const char *ncs_stmt_words(int first) {
 }
 
 /* Syntax errors in plain words: "unexpected X, expected A, B or C", with
- * special forms for a missing ';' at the end of a line and a missing '}'. */
+ * special forms for a missing ';' at the end of a line and a missing '}',
+ * and notes naming the '{' or '(' a missing closer belongs to. */
 static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, ncs_front *p) {
     enum { MAXEXP = 8 };
     yysymbol_kind_t exp[MAXEXP];
     int nexp = yypcontext_expected_tokens(ctx, exp, MAXEXP);
     yysymbol_kind_t la = yypcontext_token(ctx);
     ncs_loc at = LOC(*yypcontext_location(ctx));
-    int want_semi = 0, want_close = 0;
+    ncs_loc brace = ncs_front_open_brace(p);
+    int want_semi = 0, want_close = 0, want_rparen = 0;
     (void)scanner;
     p->syntax_errors++;
-    if (p->cur)
-        p->cur->damaged = 1;
     for (int i = 0; i < nexp; i++) {
         want_semi |= strcmp(yysymbol_name(exp[i]), "';'") == 0;
         want_close |= strcmp(yysymbol_name(exp[i]), "'}'") == 0;
+        want_rparen |= strcmp(yysymbol_name(exp[i]), "')'") == 0;
     }
-    int open = p->depth > 0 && p->depth <= NCS_BRACE_MAX;
+    int open = brace.line > 0;
+    int paren = want_rparen && p->pdepth > 0 && p->pdepth <= NCS_PAREN_MAX;
 
-    /* A missing '}' before the end of the file or the next block. */
-    if (want_close && open && (la == YYSYMBOL_YYEOF || ncs_is_block_keyword(la))) {
+    /* A '}' that closes a stray '{' is part of the error that '{' was (any
+     * '{' but a block's own is an error, reported or skipped by a recovery):
+     * one at top level that closed some '{', or one in a block that closed
+     * another '{' than the block's. Deep nesting stays one error. */
+    if (strcmp(yysymbol_name(la), "'}'") == 0 && p->closed_any
+        && (!p->cur || (p->closed.line > 0 && (p->closed.line != brace.line
+                                               || p->closed.col != brace.col)))) {
+        if (p->cur)
+            p->cur->damaged = 1;
+        return 0;
+    }
+
+    /* A missing '}' before the end of the file or the next top-level item:
+     * the block ends there with its statements intact, so it is not marked
+     * damaged. A broken head without a '{' was reported already. */
+    if (want_close && p->cur && (la == YYSYMBOL_YYEOF || ncs_is_block_keyword(la))) {
+        if (!open)
+            return 0;
         if (la == YYSYMBOL_YYEOF)
             ncs_error(p->d, at, "expected '}' at end of file");
         else
             ncs_error(p->d, at, "expected '}' before '%s'", p->la_text);
-        ncs_note(p->d, p->brace[p->depth - 1], "to match this '{'");
+        ncs_note(p->d, brace, "to match this '{'");
         return 0;
     }
+    if (p->cur)
+        p->cur->damaged = 1;
     /* A missing ';' at the end of a line: point just after the statement. */
     if (want_semi && la != YYSYMBOL_YYEOF && p->prev_end.line > 0
         && at.line > p->prev_end.line) {
@@ -308,6 +347,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, ncs_fro
         snprintf(what, sizeof what, "number %s", ncs_quote(q, p->la_text, 24));
     else if (la == YYSYMBOL_IDENT)
         snprintf(what, sizeof what, "name %s", ncs_quote(q, p->la_text, 24));
+    else if (la == YYSYMBOL_RESERVED)
+        snprintf(what, sizeof what, "'%s'", p->la_text);
     else if (la == YYSYMBOL_YYUNDEF)
         snprintf(what, sizeof what, "input");
     else
@@ -330,13 +371,14 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, ncs_fro
     for (int i = 0; i < nexp; i++)
         want_name |= exp[i] == YYSYMBOL_IDENT;
     /* a reserved word where a name belongs */
-    int keyword = want_name && nexp == 1 && la >= YYSYMBOL_SCENE && la <= YYSYMBOL_SOLVED;
+    int keyword = want_name && ((nexp == 1 && la >= YYSYMBOL_SCENE && la <= YYSYMBOL_SOLVED)
+                                || la == YYSYMBOL_RESERVED);
     ncs_error(p->d, at, "unexpected %s%s%s", what, list,
               keyword ? " (it is a reserved word)" : "");
-    if (want_close && open && ncs_is_block_keyword(la))
-        ncs_note(p->d, p->brace[p->depth - 1], "to match this '{'");
-    else if (la == YYSYMBOL_YYEOF && open)
-        ncs_note(p->d, p->brace[p->depth - 1], "the block opened here is not closed");
+    if (paren)
+        ncs_note(p->d, p->paren[p->pdepth - 1], "to match this '('");
+    if ((la == YYSYMBOL_YYEOF || ncs_is_block_keyword(la)) && open)
+        ncs_note(p->d, brace, "the block opened here is not closed");
     return 0;
 }
 

@@ -1,6 +1,7 @@
 /* main.c - the ncsc driver: options, reading the file, running the stages.
  *
- * Exit status: 0 success, 1 errors in the input, 2 usage or I/O errors.
+ * Exit status: 0 success, 1 errors in the input, 2 usage or I/O errors
+ * (running out of memory included).
  * The subcommand `ncsc run` (run.c) dispatches in main() before the
  * compile options are parsed.
  */
@@ -115,7 +116,7 @@ static int opt_value(int argc, char **argv, int *i, const char *name, const char
 }
 
 /* Fills `c` from the command line. Returns 0, EXIT_USAGE, or -1 after
- * --help / --version (exit 0). */
+ * --help / --version (exit 0), which must be the only argument. */
 static int parse_args(int argc, char **argv, cli *c) {
     memset(c, 0, sizeof *c);
     c->geom = ncs_geom_default_options();
@@ -123,11 +124,13 @@ static int parse_args(int argc, char **argv, cli *c) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         int r;
-        if (strcmp(a, "--help") == 0) {
-            fputs(usage_text, stdout);
-            return -1;
-        } else if (strcmp(a, "--version") == 0) {
-            printf("ncsc %s\n", NCS_VERSION);
+        if (strcmp(a, "--help") == 0 || strcmp(a, "--version") == 0) {
+            if (argc != 2)
+                return usage_error("'%s' takes no other arguments", a);
+            if (a[2] == 'h')
+                fputs(usage_text, stdout);
+            else
+                printf("ncsc %s\n", NCS_VERSION);
             return -1;
         } else if (strcmp(a, "--check") == 0) {
             c->check = 1;
@@ -266,8 +269,9 @@ int main(int argc, char **argv) {
 
     ncs_diag d;
     ncs_diag_init(&d, name, text, len);
-    ncs_scene *s = ncs_parse(name, text, len, &d);
-    status = s ? run_stages(&c, s, &d) : EXIT_INPUT;
+    int nomem = 0;
+    ncs_scene *s = ncs_parse_ex(name, text, len, &d, &nomem);
+    status = s ? run_stages(&c, s, &d) : nomem ? EXIT_USAGE : EXIT_INPUT;
     ncs_scene_free(s);
     free(text);
     if (fflush(stdout) != 0 && status == 0) {

@@ -148,6 +148,11 @@ const char *ncs_suggest(const char *s, const char *const *names) {
 }
 
 ncs_scene *ncs_parse(const char *file, const char *src, size_t len, ncs_diag *d) {
+    return ncs_parse_ex(file, src, len, d, NULL);
+}
+
+ncs_scene *ncs_parse_ex(const char *file, const char *src, size_t len, ncs_diag *d,
+                        int *nomem) {
     ncs_loc nowhere = {0, 0};
     int errors_before = ncs_diag_errors(d);
     ncs_scene *s = NULL;
@@ -164,6 +169,8 @@ ncs_scene *ncs_parse(const char *file, const char *src, size_t len, ncs_diag *d)
     p.tok_end.line = p.tok_end.col = 1;
     p.at_stmt_start = 1;
     p.tail = &p.items;
+    if (nomem)
+        *nomem = 0;
     if (len > INT_MAX - 2) {
         ncs_error(d, nowhere, "file is too large (%zu bytes)", len);
         return NULL;
@@ -172,6 +179,7 @@ ncs_scene *ncs_parse(const char *file, const char *src, size_t len, ncs_diag *d)
     p.arena = ncs_arena_new();
     if (!p.arena || yylex_init_extra(&p, &scanner) != 0) {
         ncs_error(d, nowhere, "out of memory");
+        p.nomem = 1;
         goto done;
     }
     buf = yy_scan_bytes(src, (int)len, scanner);
@@ -186,6 +194,8 @@ done:
     if (scanner)
         yylex_destroy(scanner);
     ncs_diag_flush(d);
+    if (nomem)
+        *nomem = p.nomem;
     if (!s || ncs_diag_errors(d) > errors_before) {
         ncs_arena_free(p.arena);
         return NULL;

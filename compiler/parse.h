@@ -11,6 +11,12 @@
 /// or NULL when any error was reported; nothing leaks on either path.
 ncs_scene *ncs_parse(const char *file, const char *src, size_t len, ncs_diag *d);
 
+/// Like ncs_parse; when `nomem` is not NULL, sets *nomem to 1 when the
+/// parse failed because memory ran out (a resource failure, exit status 2,
+/// not an error in the input), else to 0.
+ncs_scene *ncs_parse_ex(const char *file, const char *src, size_t len, ncs_diag *d,
+                        int *nomem);
+
 /// Releases a scene returned by ncs_parse. Accepts NULL.
 void ncs_scene_free(ncs_scene *s);
 

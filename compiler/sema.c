@@ -827,6 +827,7 @@ ncs_scene *ncs_sema(ncs_front *p) {
     ncs_scene *s = S.s = ncs_arena_alloc(p->arena, sizeof *s);
     if (!s || prepare(&S, &names) != 0) {
         ncs_error(p->d, nowhere, "out of memory");
+        p->nomem = 1;
         return NULL;
     }
     int errors_before = ncs_diag_errors(p->d);
@@ -857,6 +858,7 @@ ncs_scene *ncs_sema(ncs_front *p) {
     }
     if (S.nomem) {
         ncs_error(p->d, nowhere, "out of memory");
+        p->nomem = 1;
         return NULL;
     }
     if (p->syntax_errors == 0 && !scene)

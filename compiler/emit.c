@@ -2,11 +2,14 @@
  * renders the three files and renames them into place only when all of
  * them were written (see emit.h). The file contents come from emit_h.c,
  * emit_c.c and emit_main.c. */
+#define _POSIX_C_SOURCE 200809L     /* mkstemp, fdopen, fchmod, umask */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "emit.h"
 #include "emit_plan.h"
 #include "emit_solver.h"
@@ -34,30 +37,208 @@ static char *join(const char *dir, const char *prefix, const char *suffix) {
     return p;
 }
 
-/* Writes `b` to `path`. Returns 0, or -1 with errno set. */
-static int write_file(const char *path, const ncs_buf *b) {
-    FILE *f = fopen(path, "wb");
-    int ok;
-    if (!f)
+/* ---- putting the files in place: all of them or none ------------------ */
+
+/* Tests replace rename() to make the n-th call fail. */
+#ifndef NCS_EMIT_RENAME
+#define NCS_EMIT_RENAME rename
+#endif
+
+/* One output file on its way into place. */
+typedef struct emit_out {
+    char *final;        /* DIR/PREFIX.h, ... */
+    char *tmp;          /* the new text under a unique name (NULL: none yet) */
+    char *aside;        /* the old file, moved out of the way (NULL: none) */
+    int placed;         /* 1 once tmp was renamed to final */
+} emit_out;
+
+/* DIR/PREFIXSUFFIX.tmp.XXXXXX (or .old.XXXXXX) created empty with a unique
+ * name, so nothing of the user's is ever overwritten or removed by mistake.
+ * Returns the name and the open descriptor, or NULL with errno set. */
+static char *unique_file(const char *final, const char *tag, int *fd) {
+    size_t n = strlen(final) + strlen(tag) + sizeof "..XXXXXX";
+    char *name = malloc(n);
+    if (!name) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    snprintf(name, n, "%s.%s.XXXXXX", final, tag);
+    *fd = mkstemp(name);
+    if (*fd < 0) {
+        int e = errno;
+        free(name);
+        errno = e;
+        return NULL;
+    }
+    return name;
+}
+
+/* Writes `b` into a new unique temporary next to o->final, with the mode a
+ * plain fopen would give (mkstemp's is 0600). Returns 0, or -1 with errno
+ * set and nothing left behind. */
+static int write_temp(emit_out *o, const ncs_buf *b) {
+    int fd, ok, e;
+    mode_t mask = umask(0);
+    umask(mask);
+    o->tmp = unique_file(o->final, "tmp", &fd);
+    if (!o->tmp)
         return -1;
-    ok = fwrite(b->s, 1, b->len, f) == b->len;
-    if (fclose(f) != 0)
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        e = errno;
+        close(fd);
+        goto fail;
+    }
+    ok = fchmod(fd, 0666 & ~mask) == 0 && fwrite(b->s, 1, b->len, f) == b->len;
+    e = errno;
+    if (fclose(f) != 0 && ok) {
         ok = 0;
-    return ok ? 0 : -1;
+        e = errno;
+    }
+    if (ok)
+        return 0;
+fail:
+    unlink(o->tmp);
+    free(o->tmp);
+    o->tmp = NULL;
+    errno = e ? e : EIO;
+    return -1;
+}
+
+/* Can o->final be replaced by a file? Missing or a regular file (or a link
+ * to one) is fine; a directory or anything else is reported. Returns 0 or
+ * 2. */
+static int check_target(const emit_out *o, ncs_diag *d) {
+    struct stat st;
+    if (stat(o->final, &st) != 0) {
+        if (errno == ENOENT)
+            return 0;
+        fprintf(d->out, "%s: error: cannot write '%s': %s\n", d->file, o->final,
+                strerror(errno));
+        return 2;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        fprintf(d->out, "%s: error: cannot write '%s': it is a directory\n", d->file,
+                o->final);
+        return 2;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        fprintf(d->out, "%s: error: cannot write '%s': it is not a regular file\n",
+                d->file, o->final);
+        return 2;
+    }
+    return 0;
+}
+
+/* Moves an existing o->final to a unique name next to it. Returns 0 (also
+ * when there was nothing to move), or -1 with errno set. */
+static int move_aside(emit_out *o) {
+    struct stat st;
+    int fd;
+    if (lstat(o->final, &st) != 0)
+        return errno == ENOENT ? 0 : -1;
+    o->aside = unique_file(o->final, "old", &fd);
+    if (!o->aside)
+        return -1;
+    close(fd);
+    if (NCS_EMIT_RENAME(o->final, o->aside) != 0) {
+        int e = errno;
+        unlink(o->aside);
+        free(o->aside);
+        o->aside = NULL;
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
+/* Undoes a failed commit of out[0..n): removes what was put in place, puts
+ * the old files back and removes the temporaries. A step that fails here is
+ * reported (the old file then stays under its aside name). */
+static void roll_back(emit_out *out, int n, ncs_diag *d) {
+    for (int i = 0; i < n; i++) {
+        if (out[i].tmp && !out[i].placed)
+            unlink(out[i].tmp);
+        if (out[i].placed && unlink(out[i].final) == 0)
+            out[i].placed = 0;
+        if (out[i].aside) {
+            if (!out[i].placed && NCS_EMIT_RENAME(out[i].aside, out[i].final) == 0) {
+                free(out[i].aside);
+                out[i].aside = NULL;
+            } else {
+                fprintf(d->out, "%s: error: could not restore '%s'; the old file is "
+                        "'%s'\n", d->file, out[i].final, out[i].aside);
+            }
+        }
+    }
+}
+
+/* Puts bufs[0..n) into DIR/PREFIX<suffix[i]>: all of them, or (on any
+ * failure, reported on d->out) none, with every file that was there before
+ * left as it was. Returns 0, or 2 (I/O error, or out of memory). */
+static int commit_files(const char *dir, const char *prefix, const char *const *suffix,
+                        const ncs_buf *bufs, int n, ncs_diag *d) {
+    emit_out out[NFILES];
+    int i, rc = 0;
+    memset(out, 0, sizeof out);
+    for (i = 0; i < n; i++) {
+        out[i].final = join(dir, prefix, suffix[i]);
+        if (!out[i].final) {
+            fprintf(d->out, "%s: error: out of memory while generating code\n", d->file);
+            rc = 2;
+            goto done;
+        }
+    }
+    /* nothing is touched before every target is known to be replaceable */
+    for (i = 0; i < n && rc == 0; i++)
+        rc = check_target(&out[i], d);
+    for (i = 0; i < n && rc == 0; i++) {
+        if (write_temp(&out[i], &bufs[i]) != 0) {
+            fprintf(d->out, "%s: error: cannot write a temporary file for '%s': %s\n",
+                    d->file, out[i].final, strerror(errno));
+            rc = 2;
+        }
+    }
+    for (i = 0; i < n && rc == 0; i++) {
+        if (move_aside(&out[i]) != 0) {
+            fprintf(d->out, "%s: error: cannot move the old '%s' aside: %s\n", d->file,
+                    out[i].final, strerror(errno));
+            rc = 2;
+        }
+    }
+    for (i = 0; i < n && rc == 0; i++) {
+        if (NCS_EMIT_RENAME(out[i].tmp, out[i].final) != 0) {
+            fprintf(d->out, "%s: error: cannot rename '%s' to '%s': %s\n", d->file,
+                    out[i].tmp, out[i].final, strerror(errno));
+            rc = 2;
+        } else {
+            out[i].placed = 1;
+        }
+    }
+    if (rc != 0) {
+        roll_back(out, n, d);
+    } else {
+        for (i = 0; i < n; i++)
+            if (out[i].aside)
+                unlink(out[i].aside);
+    }
+done:
+    for (i = 0; i < n; i++) {
+        free(out[i].final);
+        free(out[i].tmp);
+        free(out[i].aside);
+    }
+    return rc;
 }
 
 int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *o,
              ncs_diag *d) {
     static const char *const suffix[NFILES] = {".h", ".c", "_main.c", "_lcp.h", "_lcp.c"};
-    static const char *const tmpsuffix[NFILES] = {".h.tmp", ".c.tmp", "_main.c.tmp",
-                                                  "_lcp.h.tmp", "_lcp.c.tmp"};
     ncs_plan plan;
     ncs_buf buf[NFILES];
-    char *final[NFILES] = {NULL, NULL, NULL, NULL, NULL};
-    char *tmp[NFILES] = {NULL, NULL, NULL, NULL, NULL};
     int embedded = o->target == NCS_TARGET_EMBEDDED, nfiles = embedded ? 5 : 3;
     const char *prefix = o->prefix ? o->prefix : s->name;
-    int i, rc = 0, written = 0;
+    int i, rc = 0;
 
     memset(buf, 0, sizeof buf);
     memset(&plan, 0, sizeof plan);
@@ -130,40 +311,11 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
             rc = 2;
             goto done;
         }
-        final[i] = join(o->outdir, prefix, suffix[i]);
-        tmp[i] = join(o->outdir, prefix, tmpsuffix[i]);
-        if (!final[i] || !tmp[i]) {
-            fprintf(d->out, "%s: error: out of memory while generating code\n", d->file);
-            rc = 2;
-            goto done;
-        }
     }
-    for (i = 0; i < nfiles; i++, written++) {
-        if (write_file(tmp[i], &buf[i]) != 0) {
-            fprintf(d->out, "%s: error: cannot write '%s': %s\n", d->file, tmp[i],
-                    strerror(errno));
-            written++;
-            rc = 2;
-            goto done;
-        }
-    }
-    for (i = 0; i < nfiles; i++) {
-        if (rename(tmp[i], final[i]) != 0) {
-            fprintf(d->out, "%s: error: cannot rename '%s' to '%s': %s\n", d->file,
-                    tmp[i], final[i], strerror(errno));
-            rc = 2;
-            goto done;
-        }
-    }
-    written = 0;
+    rc = commit_files(o->outdir, prefix, suffix, buf, nfiles, d);
 done:
-    for (i = 0; i < written; i++)
-        remove(tmp[i]);
-    for (i = 0; i < NFILES; i++) {
-        free(final[i]);
-        free(tmp[i]);
+    for (i = 0; i < NFILES; i++)
         ncs_buf_free(&buf[i]);
-    }
     ncs_plan_free(&plan);
     return rc;
 }

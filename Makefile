@@ -8,12 +8,17 @@ CMAKE_ARGS ?=
 
 .PHONY: all deps build demo test test-fast test-asan clean
 
+# One target at a time: with `make -j` the configure step must not start
+# before scripts/deps.sh has installed cmake, flex and bison. The builds
+# themselves still run in parallel (cmake --build -j).
+.NOTPARALLEL:
+
 all: build
 
 deps:
 	@scripts/deps.sh
 
-$(BUILD)/CMakeCache.txt:
+$(BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD) $(CMAKE_ARGS)
 
 build: deps $(BUILD)/CMakeCache.txt
@@ -32,7 +37,7 @@ test: deps
 test-fast: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-test-asan:
+test-asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DNCS_SANITIZE=ON -DNCS_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug $(CMAKE_ARGS)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include "geom_int.h"
 #include "predicates.h"
@@ -68,6 +69,22 @@ static int clean_ring(const ncs_ring *r, const char *rname, ncs_diag *d,
             ncs_error(d, vloc(r, i), "%s: vertex %d has a non-finite coordinate",
                       rname, i + 1);
             bad = 1;
+        }
+    }
+    if (bad)
+        return -1;
+    for (int i = 0; i < m; i++) {
+        double c[2] = {r->pt[i].x, r->pt[i].y};
+        for (int k = 0; k < 2; k++) {
+            double a = fabs(c[k]);
+            if (a != 0 && (a < NCS_GEOM_COORD_MIN || a > NCS_GEOM_COORD_MAX)) {
+                ncs_error(d, vloc(r, i), "%s: vertex %d: coordinate %.17g is outside the "
+                          "supported range (magnitude %g .. %g, or 0) where the exact "
+                          "predicates hold", rname, i + 1, c[k], NCS_GEOM_COORD_MIN,
+                          NCS_GEOM_COORD_MAX);
+                bad = 1;
+                break;
+            }
         }
     }
     if (bad)
@@ -251,7 +268,7 @@ static long edge_cells(const edges *E, grid *g, int e, int mode, int *pos) {
 
 /* Finds the conflict with the smallest edge pair (best->kind 0: none).
  * Returns 0, or -1 when memory ran out. */
-static int find_conflict(const edges *E, conflict *best, grid *keep) {
+static int find_conflict(const edges *E, conflict *best) {
     const ncs_gpoly *p = E->p;
     grid g;
     int *pos = NULL, rc = -1;
@@ -308,13 +325,239 @@ static int find_conflict(const edges *E, conflict *best, grid *keep) {
     }
     rc = 0;
 done:
-    if (rc == 0 && keep) {
-        *keep = g;
-    } else {
-        free(g.cstart);
-        free(g.items);
-    }
+    free(g.cstart);
+    free(g.items);
     free(pos);
+    return rc;
+}
+
+/* ---- sweep line -------------------------------------------------------- */
+
+/* The fast path of validation: a Shamos-Hoey sweep over all edges of all
+ * rings, in lexicographic (x, then y) order of the vertices, with the
+ * edges crossing the sweep line kept bottom to top in a treap. Every pair
+ * of edges that ever becomes adjacent there is tested exactly (edge_pair);
+ * the leftmost meeting point of any two non-adjacent edges is found this
+ * way, so "no conflict" is exact and O(n log n) whatever the edge lengths.
+ * On any conflict the caller runs the grid (find_conflict) to name the
+ * smallest conflicting pair. The same sweep places every hole: the edge
+ * just below a hole's first vertex tells which face of the other rings it
+ * starts in. */
+
+/** Sweep state: a treap of edges (by edge id = its first vertex). */
+typedef struct sweep {
+    const edges *E;
+    int *lc, *rc, *par;     /* treap links (-1: none) */
+    unsigned *pri;          /* heap priorities */
+    int root;
+    int conflict;           /* set once any conflict is seen */
+} sweep;
+
+static int vless(ncs_vec2 a, ncs_vec2 b) {
+    return a.x < b.x || (a.x == b.x && a.y < b.y);
+}
+
+/* Left and right end of edge e in sweep order. */
+static void ends(const edges *E, int e, ncs_vec2 *l, ncs_vec2 *r) {
+    ncs_vec2 a = E->p->pt[e], b = E->p->pt[E->nxt[e]];
+    if (vless(a, b)) { *l = a; *r = b; } else { *l = b; *r = a; }
+}
+
+/* Position of edge s (left end p) relative to edge t in the status: +1
+ * above, -1 below, 0 when they conflict (p on t, or collinear overlap). */
+static int above(const sweep *S, int s, int t) {
+    ncs_vec2 sl, sr, tl, tr;
+    ends(S->E, s, &sl, &sr);
+    ends(S->E, t, &tl, &tr);
+    int o = ncs_orient2d(tl, tr, sl);
+    if (o != 0)
+        return o;
+    if (!ncs_vec2_same(sl, tl))
+        return 0;   /* s starts on t */
+    return ncs_orient2d(tl, tr, sr);
+}
+
+static void rotate_up(sweep *S, int x) {
+    int p = S->par[x], g = S->par[p];
+    if (S->lc[p] == x) {
+        S->lc[p] = S->rc[x];
+        if (S->rc[x] >= 0) S->par[S->rc[x]] = p;
+        S->rc[x] = p;
+    } else {
+        S->rc[p] = S->lc[x];
+        if (S->lc[x] >= 0) S->par[S->lc[x]] = p;
+        S->lc[x] = p;
+    }
+    S->par[p] = x;
+    S->par[x] = g;
+    if (g < 0) S->root = x;
+    else if (S->lc[g] == p) S->lc[g] = x;
+    else S->rc[g] = x;
+}
+
+static int neighbour(const sweep *S, int x, int dir) {
+    const int *down = dir > 0 ? S->rc : S->lc, *up = dir > 0 ? S->lc : S->rc;
+    if (down[x] >= 0) {
+        x = down[x];
+        while (up[x] >= 0)
+            x = up[x];
+        return x;
+    }
+    int p = S->par[x];
+    while (p >= 0 && down[p] == x) {
+        x = p;
+        p = S->par[p];
+    }
+    return p;
+}
+
+/* Tests edges a and b (either may be -1); flags a conflict. */
+static void sweep_test(sweep *S, int a, int b) {
+    conflict c;
+    if (a < 0 || b < 0)
+        return;
+    edge_pair(S->E, a, b, &c);
+    if (c.kind)
+        S->conflict = 1;
+}
+
+static void sweep_insert(sweep *S, int s) {
+    int x = S->root, p = -1, side = 0;
+    while (x >= 0) {
+        int o = above(S, s, x);
+        if (o == 0) {
+            S->conflict = 1;
+            return;
+        }
+        p = x;
+        side = o;
+        x = o > 0 ? S->rc[x] : S->lc[x];
+    }
+    S->lc[s] = S->rc[s] = -1;
+    S->par[s] = p;
+    if (p < 0) S->root = s;
+    else if (side > 0) S->rc[p] = s;
+    else S->lc[p] = s;
+    while (S->par[s] >= 0 && S->pri[S->par[s]] < S->pri[s])
+        rotate_up(S, s);
+    sweep_test(S, neighbour(S, s, -1), s);
+    sweep_test(S, s, neighbour(S, s, 1));
+}
+
+static void sweep_remove(sweep *S, int s) {
+    int lo = neighbour(S, s, -1), hi = neighbour(S, s, 1);
+    while (S->lc[s] >= 0 || S->rc[s] >= 0) {
+        int c = S->lc[s] < 0 ? S->rc[s] : S->rc[s] < 0 ? S->lc[s]
+              : S->pri[S->lc[s]] > S->pri[S->rc[s]] ? S->lc[s] : S->rc[s];
+        rotate_up(S, c);
+    }
+    int p = S->par[s];
+    if (p < 0) S->root = -1;
+    else if (S->lc[p] == s) S->lc[p] = -1;
+    else S->rc[p] = -1;
+    sweep_test(S, lo, hi);
+}
+
+/* The edge just below point q in the status (-1: none); sets the conflict
+ * flag when q lies on an edge. */
+static int edge_below(sweep *S, ncs_vec2 q) {
+    int x = S->root, best = -1;
+    while (x >= 0) {
+        ncs_vec2 l, r;
+        ends(S->E, x, &l, &r);
+        int o = ncs_orient2d(l, r, q);
+        if (o == 0) {
+            S->conflict = 1;
+            return -1;
+        }
+        if (o > 0) {
+            best = x;
+            x = S->rc[x];
+        } else {
+            x = S->lc[x];
+        }
+    }
+    return best;
+}
+
+static int cmp_vertex(const void *a, const void *b, const ncs_vec2 *pt) {
+    ncs_vec2 u = pt[*(const int *)a], v = pt[*(const int *)b];
+    if (vless(u, v)) return -1;
+    if (vless(v, u)) return 1;
+    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
+
+static const ncs_vec2 *sort_pt;     /* qsort has no context argument */
+static int cmp_vertex_q(const void *a, const void *b) {
+    return cmp_vertex(a, b, sort_pt);
+}
+
+/* Runs the sweep. Returns 1 when some edges meet (the grid then names
+ * them), 0 when all rings are simple and pairwise disjoint, -1 when memory
+ * ran out. On 0, for every hole k (k >= 1) below[k] is the edge just below
+ * the hole's first vertex in sweep order (-1: none) and seq lists the holes
+ * in the order of those vertices (nrings - 1 entries). */
+static int sweep_rings(const edges *E, int *below, int *seq) {
+    const ncs_gpoly *p = E->p;
+    int n = p->n, rc = -1, nseq = 0;
+    sweep S;
+    memset(&S, 0, sizeof S);
+    S.E = E;
+    S.root = -1;
+    int *order = malloc((size_t)n * sizeof *order);
+    int *prv = malloc((size_t)n * sizeof *prv);
+    unsigned char *seen = calloc((size_t)p->nrings, 1);
+    S.lc = malloc((size_t)n * sizeof *S.lc);
+    S.rc = malloc((size_t)n * sizeof *S.rc);
+    S.par = malloc((size_t)n * sizeof *S.par);
+    S.pri = malloc((size_t)n * sizeof *S.pri);
+    if (!order || !prv || !seen || !S.lc || !S.rc || !S.par || !S.pri)
+        goto done;
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (int v = 0; v < n; v++) {
+        order[v] = v;
+        prv[E->nxt[v]] = v;
+        h ^= h << 13;
+        h ^= h >> 7;
+        h ^= h << 17;
+        S.pri[v] = (unsigned)(h >> 32);
+    }
+    sort_pt = p->pt;
+    qsort(order, (size_t)n, sizeof *order, cmp_vertex_q);
+    rc = 0;
+    for (int k = 0; k < n && !S.conflict; k++) {
+        int v = order[k], r = E->ring[v];
+        ncs_vec2 q = p->pt[v];
+        if (k > 0 && ncs_vec2_same(q, p->pt[order[k - 1]])) {
+            S.conflict = 1;     /* two vertices at one point */
+            break;
+        }
+        int inc[2] = {prv[v], v};   /* the edges ending and starting at v */
+        for (int j = 0; j < 2 && !S.conflict; j++) {
+            int other = inc[j] == v ? E->nxt[v] : inc[j];
+            if (vless(p->pt[other], q))
+                sweep_remove(&S, inc[j]);
+        }
+        if (r > 0 && !seen[r] && !S.conflict) {
+            seen[r] = 1;
+            below[r] = edge_below(&S, q);
+            seq[nseq++] = r;
+        }
+        for (int j = 0; j < 2 && !S.conflict; j++) {
+            int other = inc[j] == v ? E->nxt[v] : inc[j];
+            if (vless(q, p->pt[other]))
+                sweep_insert(&S, inc[j]);
+        }
+    }
+    rc = S.conflict ? 1 : 0;
+done:
+    free(order);
+    free(prv);
+    free(seen);
+    free(S.lc);
+    free(S.rc);
+    free(S.par);
+    free(S.pri);
     return rc;
 }
 
@@ -351,33 +594,6 @@ int ncs_gpoly_locate(const ncs_gpoly *p, ncs_vec2 q) {
     return 1;
 }
 
-/* ring_locate for the outer ring, walking only the grid cells right of q
- * along its row (each edge tested once: stamp[edge] = query id). */
-static int grid_locate_outer(const edges *E, const grid *g, ncs_vec2 q, int *stamp,
-                             int qid) {
-    const ncs_gpoly *p = E->p;
-    int inside = 0;
-    int r = cell_of(q.y, g->y0, g->ch, g->ny), c0 = cell_of(q.x, g->x0, g->cw, g->nx);
-    for (int c = c0 > 0 ? c0 - 1 : 0; c < g->nx; c++) {
-        long cell = (long)r * g->nx + c;
-        for (int i = g->cstart[cell]; i < g->cstart[cell + 1]; i++) {
-            int e = g->items[i];
-            if (E->ring[e] != 0 || stamp[e] == qid)
-                continue;
-            stamp[e] = qid;
-            ncs_vec2 a = p->pt[e], b = p->pt[next_of(E, e)];
-            if ((a.y > q.y) != (b.y > q.y)) {
-                int o = ncs_orient2d(a, b, q);
-                if (o == 0)
-                    return 0;
-                if (b.y > a.y ? o > 0 : o < 0)
-                    inside = !inside;
-            }
-        }
-    }
-    return inside ? 1 : -1;
-}
-
 /* Orientation of ring k: +1 counter-clockwise, -1 clockwise (exact: the
  * turn at the lowest, then leftmost, vertex). */
 static int ring_orient(const ncs_gpoly *p, int k) {
@@ -411,17 +627,6 @@ static double ring_area(const ncs_gpoly *p, int k) {
              (v.x - p->pt[s].x) * (u.y - p->pt[s].y);
     }
     return 0.5 * fabs(a);
-}
-
-static void ring_box(const ncs_gpoly *p, int k, double b[4]) {
-    b[0] = b[2] = p->pt[p->start[k]].x;
-    b[1] = b[3] = p->pt[p->start[k]].y;
-    for (int i = p->start[k] + 1; i < p->start[k + 1]; i++) {
-        b[0] = fmin(b[0], p->pt[i].x);
-        b[1] = fmin(b[1], p->pt[i].y);
-        b[2] = fmax(b[2], p->pt[i].x);
-        b[3] = fmax(b[3], p->pt[i].y);
-    }
 }
 
 /* Reports an edge conflict in words. */
@@ -478,15 +683,13 @@ int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
     ncs_gpoly p;
     ring_work w;
     edges E;
-    grid cells;
-    int *stamp = NULL;
+    int *below = NULL, *seq = NULL, *place = NULL;
     const ncs_ring **rings = NULL;
     char name[NAME_MAX_LEN];
     int total = 0, maxn = 0, bad = 0;
     memset(&p, 0, sizeof p);
     memset(&w, 0, sizeof w);
     memset(out, 0, sizeof *out);
-    memset(&cells, 0, sizeof cells);
     E.ring = E.nxt = NULL;
     rings = malloc((size_t)(nholes + 1) * sizeof *rings);
     if (!rings)
@@ -529,44 +732,69 @@ int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
             E.ring[i] = k;
             E.nxt[i] = i + 1 < p.start[k + 1] ? i + 1 : p.start[k];
         }
-    conflict c = {0, 0, 0, 0};
-    if (find_conflict(&E, &c, &cells) < 0)
+    below = malloc((size_t)p.nrings * sizeof *below);
+    seq = malloc((size_t)p.nrings * sizeof *seq);
+    place = malloc((size_t)p.nrings * sizeof *place);
+    if (!below || !seq || !place)
         goto nomem;
-    stamp = calloc((size_t)p.n, sizeof *stamp);
-    if (!stamp)
+    int swept = sweep_rings(&E, below, seq);
+    if (swept < 0)
         goto nomem;
-    if (c.kind) {
-        report_conflict(&E, &c, rings, what, d);
-        goto fail;
+    if (swept == 1) {
+        /* some edges meet: the grid names the smallest pair */
+        conflict c = {0, 0, 0, 0};
+        if (find_conflict(&E, &c) < 0)
+            goto nomem;
+        if (c.kind) {
+            report_conflict(&E, &c, rings, what, d);
+            goto fail;
+        }
+        /* (not reached: the sweep's conflicts are real) place holes the slow way */
+        for (int k = 1; k < p.nrings; k++) {
+            place[k] = ring_locate(&p, 0, p.pt[p.start[k]]) < 0 ? -1 : 0;
+            for (int j = 1; j < p.nrings && place[k] == 0; j++)
+                if (j != k && ring_locate(&p, j, p.pt[p.start[k]]) > 0)
+                    place[k] = j;
+        }
+    } else {
+        /* Rings are simple and disjoint: the edge below each hole's first
+         * vertex says which face it starts in (holes in sweep order, so
+         * the hole owning that edge is already placed). Above an edge of
+         * ring r lies r's inside iff the edge runs left to right on a
+         * counter-clockwise ring (or right to left on a clockwise one). */
+        for (int k = 0; k < p.nrings; k++)
+            place[k] = ring_orient(&p, k);  /* orientation for now */
+        int *pl = malloc((size_t)p.nrings * sizeof *pl);
+        if (!pl)
+            goto nomem;
+        pl[0] = 0;
+        for (int i = 0; i < p.nrings - 1; i++) {
+            int k = seq[i], e = below[k];
+            if (e < 0) {
+                pl[k] = -1;
+                continue;
+            }
+            int r = E.ring[e];
+            ncs_vec2 a = p.pt[e], b = p.pt[E.nxt[e]];
+            int up = (a.x < b.x || (a.x == b.x && a.y < b.y)) == (place[r] > 0);
+            pl[k] = r == 0 ? (up ? 0 : -1) : up ? r : pl[r];
+        }
+        memcpy(place, pl, (size_t)p.nrings * sizeof *pl);
+        free(pl);
     }
-    /* Rings are now simple and pairwise disjoint: one vertex decides
-     * containment. */
     for (int k = 1; k < p.nrings; k++) {
-        if (grid_locate_outer(&E, &cells, p.pt[p.start[k]], stamp, k) < 0) {
+        if (place[k] < 0) {
             ncs_error(d, rings[k]->at, "hole %d of %s lies outside the outer ring",
                       k, what);
             bad = 1;
         }
     }
-    if (!bad && p.nrings > 2) {
-        double (*box)[4] = malloc((size_t)p.nrings * sizeof *box);
-        if (!box)
-            goto nomem;
-        for (int k = 1; k < p.nrings; k++)
-            ring_box(&p, k, box[k]);
-        for (int i = 1; i < p.nrings && !bad; i++) {
-            for (int j = 1; j < p.nrings && !bad; j++) {
-                if (i == j || box[i][0] < box[j][0] || box[i][2] > box[j][2] ||
-                    box[i][1] < box[j][1] || box[i][3] > box[j][3])
-                    continue;
-                if (ring_locate(&p, j, p.pt[p.start[i]]) > 0) {
-                    ncs_error(d, rings[i]->at, "hole %d of %s lies inside hole %d",
-                              i, what, j);
-                    bad = 1;
-                }
-            }
+    for (int k = 1; k < p.nrings && !bad; k++) {
+        if (place[k] > 0) {
+            ncs_error(d, rings[k]->at, "hole %d of %s lies inside hole %d",
+                      k, what, place[k]);
+            bad = 1;
         }
-        free(box);
     }
     if (bad)
         goto fail;
@@ -581,9 +809,9 @@ int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
     free(rings);
     free(E.ring);
     free(E.nxt);
-    free(cells.cstart);
-    free(cells.items);
-    free(stamp);
+    free(below);
+    free(seq);
+    free(place);
     free(w.prv); free(w.nxt); free(w.stack); free(w.alive);
     return 0;
 nomem:
@@ -592,9 +820,9 @@ fail:
     free(rings);
     free(E.ring);
     free(E.nxt);
-    free(cells.cstart);
-    free(cells.items);
-    free(stamp);
+    free(below);
+    free(seq);
+    free(place);
     free(w.prv); free(w.nxt); free(w.stack); free(w.alive);
     ncs_gpoly_free(&p);
     return -1;

@@ -7,6 +7,12 @@
 
 #include "geom.h"
 
+/** Supported magnitudes of nonzero polygon coordinates: inside this range
+ *  every product of two coordinates is far from overflow and underflow, so
+ *  ncs_orient2d is exact; validation rejects anything else at the vertex. */
+#define NCS_GEOM_COORD_MIN 1e-140
+#define NCS_GEOM_COORD_MAX 1e150
+
 /** A validated polygon: simple, no repeated or collinear vertices, holes
  *  strictly inside the outer ring and disjoint. */
 typedef struct ncs_gpoly {

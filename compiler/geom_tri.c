@@ -25,8 +25,6 @@ typedef struct node {
     int i;              /* vertex index into the polygon */
     ncs_vec2 p;         /* its coordinates */
     int prev, next;     /* ring neighbours (node ids) */
-    int pz, nz;         /* neighbours in z-order (-1: none) */
-    uint32_t z;         /* z-order key */
 } node;
 
 /** A grid of cells listing ring edges (edge p = node p to its successor),
@@ -47,8 +45,12 @@ typedef struct tri_ctx {
     int nn;             /* nodes used */
     unsigned char *merged;  /* node is in the outer ring (holes join it) */
     lgrid grid;             /* edge index for bridges (holes only) */
-    int use_z;          /* 1 when the z-order index is built */
-    double minx, miny, inv;     /* z-order key transform */
+    int use_tree;       /* 1 when the ear tree is built */
+    int tn;             /* nodes listed in the tree */
+    int *perm;          /* tree order of the listed node ids */
+    int *pos;           /* per node id: its place in perm (-1: not listed) */
+    double (*box)[4];   /* per tree cell: tight box of its nodes */
+    int *cnt;           /* per tree cell: nodes still in the ring */
 } tri_ctx;
 
 static int orient(const tri_ctx *t, int a, int b, int c) {
@@ -90,67 +92,132 @@ static int locally_inside(const tri_ctx *t, int a, ncs_vec2 q) {
     return left_out || left_in;
 }
 
-/* ---- z-order index ---------------------------------------------------- */
+/* ---- ear tree ----------------------------------------------------------- */
 
-static uint32_t spread16(uint32_t v) {
-    v = (v | (v << 8)) & 0x00FF00FFu;
-    v = (v | (v << 4)) & 0x0F0F0F0Fu;
-    v = (v | (v << 2)) & 0x33333333u;
-    v = (v | (v << 1)) & 0x55555555u;
-    return v;
+/* A static kd-tree over the ring's nodes, in the implicit layout of a
+ * balanced binary tree: cell k covers perm[lo, hi), split at the middle into
+ * cells 2k+1 and 2k+2 until at most LEAF nodes remain. Each cell keeps the
+ * tight bounding box of its nodes (so a long thin triangle passing near a
+ * dense run of nodes is told apart from it) and how many are still in the
+ * ring (clipped nodes are removed, empty cells skipped). */
+enum { LEAF = 8, TREE_DEPTH_MAX = 64 };
+
+static int tree_cells(int n) {
+    int c = 1;
+    while (c < 2 * (n / LEAF + 1))
+        c *= 2;
+    return 2 * c;
 }
 
-/* Monotone in x and in y, so a box's corners bound the keys inside it. */
-static uint32_t zkey(const tri_ctx *t, ncs_vec2 p) {
-    double fx = (p.x - t->minx) * t->inv, fy = (p.y - t->miny) * t->inv;
-    uint32_t x = !(fx > 0) ? 0 : fx >= 65535 ? 65535 : (uint32_t)fx;   /* NaN: 0 */
-    uint32_t y = !(fy > 0) ? 0 : fy >= 65535 ? 65535 : (uint32_t)fy;
-    return spread16(x) | (spread16(y) << 1);
+/* Rearranges perm[lo, hi) so that the k-th smallest by axis is at k
+ * (quickselect, median of three; bounded: each pass shrinks the range). */
+static void select_k(const tri_ctx *t, int *perm, int lo, int hi, int k, int axis) {
+    while (hi - lo > 1) {
+        int m = lo + (hi - lo) / 2;
+#define KEY(i) (axis ? t->nd[perm[i]].p.y : t->nd[perm[i]].p.x)
+        double a = KEY(lo), b = KEY(m), c = KEY(hi - 1);
+        double piv = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+        int i = lo, j = hi - 1;
+        while (i <= j) {
+            while (KEY(i) < piv)
+                i++;
+            while (KEY(j) > piv)
+                j--;
+            if (i <= j) {
+                int tmp = perm[i]; perm[i] = perm[j]; perm[j] = tmp;
+                i++;
+                j--;
+            }
+        }
+#undef KEY
+        if (k <= j)
+            hi = j + 1;
+        else if (k >= i)
+            lo = i;
+        else
+            return;
+    }
 }
 
-/* qsort has no context argument: sort (key, id) pairs instead. */
-typedef struct zpair { uint32_t z; int id; } zpair;
-
-static int cmp_zpair(const void *a, const void *b) {
-    const zpair *x = a, *y = b;
-    if (x->z != y->z)
-        return (x->z > y->z) - (x->z < y->z);
-    return (x->id > y->id) - (x->id < y->id);
+static void tree_build(tri_ctx *t, int k, int lo, int hi) {
+    double *b = t->box[k];
+    b[0] = b[2] = t->nd[t->perm[lo]].p.x;
+    b[1] = b[3] = t->nd[t->perm[lo]].p.y;
+    for (int i = lo + 1; i < hi; i++) {
+        ncs_vec2 q = t->nd[t->perm[i]].p;
+        b[0] = MIN2(b[0], q.x);
+        b[1] = MIN2(b[1], q.y);
+        b[2] = MAX2(b[2], q.x);
+        b[3] = MAX2(b[3], q.y);
+    }
+    t->cnt[k] = hi - lo;
+    if (hi - lo <= LEAF)
+        return;
+    int mid = lo + (hi - lo) / 2;
+    select_k(t, t->perm, lo, hi, mid, b[3] - b[1] > b[2] - b[0]);
+    tree_build(t, 2 * k + 1, lo, mid);
+    tree_build(t, 2 * k + 2, mid, hi);
 }
 
-static int build_z(tri_ctx *t, int start) {
+/* Lists every node of the ring through `start` in the ear tree. */
+static int build_tree(tri_ctx *t, int start) {
     int count = 0, p = start;
-    double maxx, maxy;
-    t->minx = maxx = t->nd[start].p.x;
-    t->miny = maxy = t->nd[start].p.y;
     do {
-        t->minx = fmin(t->minx, t->nd[p].p.x);
-        t->miny = fmin(t->miny, t->nd[p].p.y);
-        maxx = fmax(maxx, t->nd[p].p.x);
-        maxy = fmax(maxy, t->nd[p].p.y);
         count++;
         p = t->nd[p].next;
     } while (p != start && count <= t->nn);
-    double size = fmax(maxx - t->minx, maxy - t->miny);
-    t->inv = size > 0 ? 65535.0 / size : 0;
-    zpair *zs = malloc((size_t)count * sizeof *zs);
-    if (!zs)
+    int cells = tree_cells(count);
+    t->perm = malloc((size_t)count * sizeof *t->perm);
+    t->pos = malloc((size_t)t->nn * sizeof *t->pos);
+    t->box = malloc((size_t)cells * sizeof *t->box);
+    t->cnt = calloc((size_t)cells, sizeof *t->cnt);
+    if (!t->perm || !t->pos || !t->box || !t->cnt)
         return -1;
+    for (int i = 0; i < t->nn; i++)
+        t->pos[i] = -1;
     p = start;
     for (int k = 0; k < count; k++) {
-        t->nd[p].z = zkey(t, t->nd[p].p);
-        zs[k].z = t->nd[p].z;
-        zs[k].id = p;
+        t->perm[k] = p;
         p = t->nd[p].next;
     }
-    qsort(zs, (size_t)count, sizeof *zs, cmp_zpair);
-    for (int k = 0; k < count; k++) {
-        t->nd[zs[k].id].pz = k > 0 ? zs[k - 1].id : -1;
-        t->nd[zs[k].id].nz = k + 1 < count ? zs[k + 1].id : -1;
-    }
-    free(zs);
-    t->use_z = 1;
+    t->tn = count;
+    tree_build(t, 0, 0, count);
+    for (int k = 0; k < count; k++)
+        t->pos[t->perm[k]] = k;
+    t->use_tree = 1;
     return 0;
+}
+
+/* Takes node p out of the tree's counts. */
+static void tree_remove(tri_ctx *t, int p) {
+    if (!t->use_tree || t->pos[p] < 0)
+        return;
+    int k = 0, lo = 0, hi = t->tn, at = t->pos[p];
+    for (int d = 0; d < TREE_DEPTH_MAX; d++) {
+        t->cnt[k]--;
+        if (hi - lo <= LEAF)
+            break;
+        int mid = lo + (hi - lo) / 2;
+        if (at < mid) {
+            k = 2 * k + 1;
+            hi = mid;
+        } else {
+            k = 2 * k + 2;
+            lo = mid;
+        }
+    }
+    t->pos[p] = -1;
+}
+
+/* 1 when box b lies strictly right of the directed line u -> v: the
+ * largest value of the line's (unnormalised) left-distance over the box,
+ * taken at the one corner that maximises it, is clearly negative (a
+ * relative margin far above the rounding error keeps this conservative). */
+static int box_right_of(const double b[4], ncs_vec2 u, ncs_vec2 v) {
+    double dx = v.x - u.x, dy = v.y - u.y;
+    double x = dy > 0 ? b[0] : b[2], y = dx > 0 ? b[3] : b[1];
+    double p = dx * (y - u.y), q = dy * (x - u.x);
+    return p - q < -1e-12 * (fabs(p) + fabs(q));
 }
 
 /* ---- ears ------------------------------------------------------------- */
@@ -193,19 +260,40 @@ static int is_ear(const tri_ctx *t, int b) {
     ncs_vec2 lo = {MIN3(A.x, B.x, C.x), MIN3(A.y, B.y, C.y)};
     ncs_vec2 hi = {MAX3(A.x, B.x, C.x), MAX3(A.y, B.y, C.y)};
     double box[4] = {lo.x, lo.y, hi.x, hi.y};
-    if (!t->use_z) {
+    if (!t->use_tree) {
         for (int p = t->nd[c].next; p != a; p = t->nd[p].next)
             if (blocks(t, p, a, b, c, box))
                 return 0;
         return 1;
     }
-    uint32_t zlo = zkey(t, lo), zhi = zkey(t, hi);
-    for (int p = t->nd[b].nz; p >= 0 && t->nd[p].z <= zhi; p = t->nd[p].nz)
-        if (p != a && p != c && blocks(t, p, a, b, c, box))
-            return 0;
-    for (int p = t->nd[b].pz; p >= 0 && t->nd[p].z >= zlo; p = t->nd[p].pz)
-        if (p != a && p != c && blocks(t, p, a, b, c, box))
-            return 0;
+    /* descend into the tree cells whose box meets the closed triangle */
+    int stk[3 * TREE_DEPTH_MAX], lo_[3 * TREE_DEPTH_MAX], hi_[3 * TREE_DEPTH_MAX];
+    int top = 0;
+    stk[top] = 0; lo_[top] = 0; hi_[top] = t->tn; top++;
+    while (top > 0) {
+        top--;
+        int k = stk[top], l = lo_[top], h = hi_[top];
+        const double *cb = t->box[k];
+        if (t->cnt[k] == 0 || cb[0] > box[2] || cb[2] < box[0] || cb[1] > box[3] ||
+            cb[3] < box[1])
+            continue;
+        if (box_right_of(cb, A, B) || box_right_of(cb, B, C) || box_right_of(cb, C, A))
+            continue;
+        if (h - l <= LEAF) {
+            for (int i = l; i < h; i++) {
+                int p = t->perm[i];
+                if (t->pos[p] >= 0 && p != a && p != b && p != c &&
+                    blocks(t, p, a, b, c, box))
+                    return 0;
+            }
+            continue;
+        }
+        if (top + 2 > 3 * TREE_DEPTH_MAX)
+            return 0;   /* cannot happen (depth is logarithmic); refuse the ear */
+        int mid = l + (h - l) / 2;
+        stk[top] = 2 * k + 2; lo_[top] = mid; hi_[top] = h; top++;
+        stk[top] = 2 * k + 1; lo_[top] = l; hi_[top] = mid; top++;
+    }
     return 1;
 }
 
@@ -213,33 +301,83 @@ static void remove_node(tri_ctx *t, int p) {
     node *n = &t->nd[p];
     t->nd[n->prev].next = n->next;
     t->nd[n->next].prev = n->prev;
-    if (n->pz >= 0)
-        t->nd[n->pz].nz = n->nz;
-    if (n->nz >= 0)
-        t->nd[n->nz].pz = n->pz;
+    tree_remove(t, p);
 }
 
-/* Clips ears until two nodes remain. Returns triangles written, -1 when
- * stuck (no ear in a whole round). */
-static int clip_ears(tri_ctx *t, int ear, int *tri) {
-    int ntri = 0, stop = ear;
-    while (t->nd[ear].prev != t->nd[ear].next) {
-        int a = t->nd[ear].prev, c = t->nd[ear].next;
-        if (is_ear(t, ear)) {
-            tri[3 * ntri] = t->nd[a].i;
-            tri[3 * ntri + 1] = t->nd[ear].i;
-            tri[3 * ntri + 2] = t->nd[c].i;
-            ntri++;
-            remove_node(t, ear);
-            ear = t->nd[c].next;    /* skipping c avoids sliver fans */
-            stop = ear;
+/* Clips ears until two nodes remain, from a FIFO work queue: first every
+ * node in ring order (like walking the ring), then the neighbours of each
+ * clipped ear (their ears changed), so a fan along a collinear run costs
+ * one queue entry per ear instead of one trip around the ring. Right after
+ * an ear at b is clipped, its successor c is not tested next but sent to the
+ * back of the queue (testing it at once would fan slivers around b's
+ * predecessor). When the queue runs dry with nodes left (an ear unblocked
+ * by a removal elsewhere), every node is queued again; a whole such round
+ * without a clip means stuck. Rounds are at most n, each of at most 3n
+ * pops, so the loop is bounded. Returns triangles written, -1 when stuck or
+ * out of memory. */
+static int clip_ears(tri_ctx *t, int start, int *tri) {
+    int ntri = 0, alive = 0, p = start, head = 0, len = 0, clipped = 1;
+    do {
+        alive++;
+        p = t->nd[p].next;
+    } while (p != start && alive <= t->nn);
+    int cap = t->nn + 1;
+    int *queue = malloc((size_t)cap * sizeof *queue);
+    unsigned char *state = calloc((size_t)cap, 1);     /* 1 queued, 2 deferred */
+    if (!queue || !state) {
+        free(queue);
+        free(state);
+        return -1;
+    }
+#define PUSH(v) do { queue[(head + len) % cap] = (v); len++; } while (0)
+    for (long pops = 0; alive > 2; pops++) {
+        if (len == 0) {
+            if (!clipped)
+                break;      /* a whole round without an ear: stuck */
+            clipped = 0;
+            int q = start, guard = 0;
+            do {
+                state[q] = 1;
+                PUSH(q);
+                q = t->nd[q].next;
+            } while (q != start && ++guard <= t->nn && len < cap);
+        }
+        int b = queue[head];
+        head = (head + 1) % cap;
+        len--;
+        if (state[b] == 2) {    /* deferred: back of the queue */
+            state[b] = 1;
+            PUSH(b);
             continue;
         }
-        ear = c;
-        if (ear == stop)
-            return -1;
+        state[b] = 0;
+        if (t->nd[b].prev < 0 || !is_ear(t, b))
+            continue;
+        int a = t->nd[b].prev, c = t->nd[b].next;
+        tri[3 * ntri] = t->nd[a].i;
+        tri[3 * ntri + 1] = t->nd[b].i;
+        tri[3 * ntri + 2] = t->nd[c].i;
+        ntri++;
+        remove_node(t, b);
+        t->nd[b].prev = t->nd[b].next = -1;
+        alive--;
+        clipped = 1;
+        start = c;
+        if (state[a] == 0 && len < cap) {
+            state[a] = 1;
+            PUSH(a);
+        }
+        if (state[c] == 1)
+            state[c] = 2;
+        else if (state[c] == 0 && len < cap) {
+            state[c] = 1;
+            PUSH(c);
+        }
     }
-    return ntri;
+#undef PUSH
+    free(queue);
+    free(state);
+    return alive == 2 ? ntri : -1;
 }
 
 /* ---- holes ------------------------------------------------------------ */
@@ -508,8 +646,6 @@ int ncs_gpoly_triangulate(const ncs_gpoly *p, int *tri) {
             n->p = p->pt[v];
             n->prev = v > s ? v - 1 : e - 1;
             n->next = v + 1 < e ? v + 1 : s;
-            n->pz = n->nz = -1;
-            n->z = 0;
             t.merged[v] = k == 0;
             if (k > 0 && (v == s || p->pt[v].x < hr[k - 1].p.x ||
                           (p->pt[v].x == hr[k - 1].p.x && p->pt[v].y < hr[k - 1].p.y))) {
@@ -527,13 +663,17 @@ int ncs_gpoly_triangulate(const ncs_gpoly *p, int *tri) {
         if (m < 0 || split(&t, m, hr[k].node) < 0)
             goto done;
     }
-    if (t.nn > 64 && build_z(&t, 0) < 0)
+    if (t.nn > 64 && build_tree(&t, 0) < 0)
         goto done;
     if (clip_ears(&t, 0, tri) == t.nn - 2)
         rc = t.nn - 2;
 done:
     free(t.nd);
     free(t.merged);
+    free(t.perm);
+    free(t.pos);
+    free(t.box);
+    free(t.cnt);
     free(t.grid.head);
     free(t.grid.enext);
     free(t.grid.eid);

@@ -34,6 +34,14 @@ static double now(void) {
     return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
+/* CPU time of this thread: on a shared, loaded machine the wall clock
+ * measures the neighbours; the rates are computed from CPU time. */
+static double cpu(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
 /** A scene with one polygon obstacle of several rings. */
 typedef struct bscene {
     ncs_scene s;
@@ -97,6 +105,57 @@ static void holes_scene(bscene *b, int n, int h) {
     }
 }
 
+/* A comb of about n vertices with long horizontal teeth: a spine at
+ * x in [0, 1] and n/4 teeth of unit height reaching to x = n/4, one unit
+ * apart (integer coordinates: many exactly collinear vertices). */
+static ncs_ring comb(int n) {
+    int teeth = n / 4 > 1 ? n / 4 : 2, k = 0;
+    double len = teeth;
+    ncs_ring r = ring_alloc(4 * teeth);
+    r.pt[k++] = (ncs_vec2){0, 0};
+    for (int i = 0; i < teeth; i++) {
+        double y = 2.0 * i;
+        if (i > 0)
+            r.pt[k++] = (ncs_vec2){1, y};
+        r.pt[k++] = (ncs_vec2){len, y};
+        r.pt[k++] = (ncs_vec2){len, y + 1};
+        r.pt[k++] = (ncs_vec2){1, y + 1};
+    }
+    r.pt[k - 1].x = 0;  /* the last tooth's top edge runs back to the spine */
+    r.n = k;
+    return r;
+}
+
+/* A star of n vertices with thin spokes: inner vertices on a circle of
+ * radius 0.05, outer ones on radius 1 half-way between them in angle. */
+static ncs_ring spokes(int n) {
+    ncs_ring r = ring_alloc(n - n % 2);
+    for (int i = 0; i < r.n; i++) {
+        double a = 2 * PI * i / r.n, rad = i % 2 ? 1.0 : 0.05;
+        r.pt[i].x = rad * cos(a);
+        r.pt[i].y = rad * sin(a);
+    }
+    return r;
+}
+
+/* A long rectangle with h triangle holes in one row (3 h + 4 vertices). */
+static void row_scene(bscene *b, int h) {
+    b->nrings = 1 + h;
+    b->rings = malloc((size_t)b->nrings * sizeof *b->rings);
+    b->rings[0] = ring_alloc(4);
+    b->rings[0].pt[0] = (ncs_vec2){0, 0};
+    b->rings[0].pt[1] = (ncs_vec2){h + 1.0, 0};
+    b->rings[0].pt[2] = (ncs_vec2){h + 1.0, 1};
+    b->rings[0].pt[3] = (ncs_vec2){0, 1};
+    for (int k = 0; k < h; k++) {
+        ncs_ring r = ring_alloc(3);
+        r.pt[0] = (ncs_vec2){k + 0.75, 0.25};
+        r.pt[1] = (ncs_vec2){k + 1.25, 0.25};
+        r.pt[2] = (ncs_vec2){k + 1.0, 0.75};
+        b->rings[1 + k] = r;
+    }
+}
+
 static void scene_init(bscene *b) {
     memset(&b->s, 0, sizeof b->s);
     memset(&b->ob, 0, sizeof b->ob);
@@ -125,20 +184,25 @@ static int total_vertices(const bscene *b) {
     return n;
 }
 
+static const char *only;    /* run only families whose label contains this */
+static int max_size = 100000;   /* and only sizes up to this */
+
 static void throughput(const char *label, bscene *b, int reps) {
+    if (only && !strstr(label, only))
+        return;
     ncs_diag d;
     ncs_geometry g;
     ncs_gpoly p;
     ncs_geom_options o = ncs_geom_default_options();
     int n = total_vertices(b);
-    double best = INFINITY, best_val = INFINITY;
+    double best = INFINITY, best_val = INFINITY, best_wall = INFINITY;
     int groups = 0;
     scene_init(b);
     for (int r = 0; r < reps; r++) {
         ncs_diag_init(&d, "bench", NULL, 0);
-        double t0 = now();
+        double w0 = now(), t0 = cpu();
         int rc = ncs_geom_build(&b->s, &o, &d, &g);
-        double t1 = now();
+        double t1 = cpu(), w1 = now();
         if (rc != 0) {
             printf("%s: build failed\n", label);
             return;
@@ -146,15 +210,17 @@ static void throughput(const char *label, bscene *b, int reps) {
         groups = g.pieces.ngroups;
         ncs_geom_free(&g);
         best = fmin(best, t1 - t0);
-        t0 = now();
+        best_wall = fmin(best_wall, w1 - w0);
+        t0 = cpu();
         rc = ncs_gpoly_build(&b->ob.outer, b->ob.holes, b->ob.nholes, "o", &d, &p);
-        t1 = now();
+        t1 = cpu();
         ncs_gpoly_free(&p);
         best_val = fmin(best_val, t1 - t0);
     }
-    printf("%-28s %8d vertices %6d holes %7d pieces  %8.2f ms  %6.2f M vertices/s"
-           "  (validation %4.1f%%)\n", label, n, b->nrings - 1, groups, 1e3 * best,
-           n / best / 1e6, 100 * best_val / best);
+    printf("%-24s %7d vertices %5d holes %6d pieces  cpu %8.2f ms  %5.2f M vertices/s"
+           "  (validation %3.0f%%; wall %.2f ms)\n", label, n, b->nrings - 1, groups,
+           1e3 * best, n / best / 1e6, 100 * best_val / best, 1e3 * best_wall);
+    fflush(stdout);
 }
 
 /** Rows per formulation for a group of n sides, frictionless (layout.h). */
@@ -202,26 +268,46 @@ static bscene one_ring(ncs_ring r) {
     return b;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     static const int sizes[] = {1000, 10000, 100000};
+    int quick = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quick") == 0)
+            quick = 1;
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only = argv[++i];
+        else if (strcmp(argv[i], "--max") == 0 && i + 1 < argc)
+            max_size = atoi(argv[++i]);
+    }
     printf("== throughput: ncs_geom_build (validation + triangulation + convex "
            "merge + groups), best of runs ==\n");
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 3 && sizes[i] <= max_size; i++) {
         char label[64];
+        int reps = sizes[i] >= 100000 ? 3 : quick ? 3 : 10;
         bscene b = one_ring(star(sizes[i], (ncs_vec2){0, 0}, 1, 0));
         snprintf(label, sizeof label, "wavy star %d", sizes[i]);
-        throughput(label, &b, sizes[i] >= 100000 ? 3 : 10);
+        throughput(label, &b, reps);
         scene_free(&b);
-        if (sizes[i] <= 10000) {
-            b = one_ring(star(sizes[i], (ncs_vec2){0, 0}, 1, 1));
-            snprintf(label, sizeof label, "spiky star %d", sizes[i]);
-            throughput(label, &b, 3);
-            scene_free(&b);
-        }
+        b = one_ring(star(sizes[i], (ncs_vec2){0, 0}, 1, 1));
+        snprintf(label, sizeof label, "spiky star %d", sizes[i]);
+        throughput(label, &b, reps);
+        scene_free(&b);
         bscene h;
         holes_scene(&h, sizes[i] * 4 / 5, sizes[i] / 20 / 4 * 1);
         snprintf(label, sizeof label, "square + holes %d", sizes[i]);
-        throughput(label, &h, sizes[i] >= 100000 ? 3 : 10);
+        throughput(label, &h, reps);
+        scene_free(&h);
+        b = one_ring(comb(sizes[i]));
+        snprintf(label, sizeof label, "comb, long teeth %d", sizes[i]);
+        throughput(label, &b, reps);
+        scene_free(&b);
+        b = one_ring(spokes(sizes[i]));
+        snprintf(label, sizeof label, "thin-spoke star %d", sizes[i]);
+        throughput(label, &b, reps);
+        scene_free(&b);
+        row_scene(&h, sizes[i] / 3);
+        snprintf(label, sizeof label, "row of holes %d", sizes[i]);
+        throughput(label, &h, reps);
         scene_free(&h);
     }
     printf("\n== LCP rows with every group active, frictionless: triangles -> "

@@ -84,6 +84,21 @@ static char *listing(const char *dir) {
     return out;
 }
 
+/* Removes the files in dir (a previous run's). */
+static void clear(const char *dir) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    if (!d)
+        abort();
+    while ((e = readdir(d)) != NULL) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            unlink(path);
+    }
+    closedir(d);
+}
+
 static void put(const char *dir, const char *name, const char *text) {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -115,6 +130,7 @@ int main(int argc, char **argv) {
     snprintf(dir, sizeof dir, "%s/emit-commit", argv[1]);
     mkdir(argv[1], 0777);
     mkdir(dir, 0777);
+    clear(dir);
     ncs_diag_init(&d, "t.ncs", src, strlen(src));
     d.out = getenv("TEST_VERBOSE") ? stderr : sink;   /* TEST_VERBOSE=1: show messages */
     ncs_scene *s = ncs_parse("t.ncs", src, strlen(src), &d);

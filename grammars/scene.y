@@ -337,6 +337,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, ncs_fro
         && at.line > p->prev_end.line) {
         ncs_error(p->d, p->prev_end, "expected ';' after %s",
                   ncs_stmt_words(p->stmt_first));
+        if (ncs_is_block_keyword(la) && open)   /* the block ends here too */
+            ncs_note(p->d, brace, "the block opened here is not closed");
         return 0;
     }
 

@@ -16,6 +16,10 @@ enum { WHAT_LEN = 160, ARC_MIN_STEPS = 4, ARC_MAX_STEPS = 256 };
  * from its vertex (corner angle below about 1.8 degrees) gets a cap. */
 static const double CAP_FACTOR = 64;
 
+/* The least overlap shift, in units in the last place of the polygon's
+ * largest coordinate (see ncs_gpoly_overlap). */
+static const double OVERLAP_ULPS = 64;
+
 static const double PI = 3.14159265358979323846;
 
 /* ---- small vector helpers --------------------------------------------- */
@@ -355,10 +359,34 @@ static int need_tmp(build *b, int n) {
     return grow((void **)&b->tmp, &b->tmpcap, n, sizeof *b->tmp);
 }
 
+/* (geom_int.h) The overlap across internal diagonals for polygon p: the option's
+ * absolute value, but at least 1e-9 of the polygon's extent (so the shift
+ * keeps its size relative to the scene, and stays above the solver's
+ * relative accuracy) and at least OVERLAP_ULPS units in the last place of
+ * its largest coordinate (so that the shifted side point does not round
+ * back onto the diagonal: with 1e-6 at coordinates of 1e11, where one ulp
+ * is 1.5e-5, the shift vanished and points on a diagonal were inside no
+ * piece). */
+double ncs_gpoly_overlap(const ncs_gpoly *p, double base) {
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY}, big = 0;
+    for (int i = 0; i < p->n; i++) {
+        double c[2] = {p->pt[i].x, p->pt[i].y};
+        for (int k = 0; k < 2; k++) {
+            lo[k] = fmin(lo[k], c[k]);
+            hi[k] = fmax(hi[k], c[k]);
+            big = fmax(big, fabs(c[k]));
+        }
+    }
+    double extent = p->n > 0 ? hypot(hi[0] - lo[0], hi[1] - lo[1]) : 0;
+    double ulp = nextafter(big, INFINITY) - big;
+    return fmax(base, fmax(1e-9 * extent, OVERLAP_ULPS * ulp));
+}
+
 /* Adds every piece of polygon slot k (as `owner`) to space c grown by r. */
 static int add_polygon(build *b, csb *c, int k, int owner, double r) {
     const ncs_gpoly *p = &b->poly[k];
     const ncs_gpieces *pc = &b->pcs[k];
+    double overlap = b->o.diag_overlap > 0 ? ncs_gpoly_overlap(p, b->o.diag_overlap) : 0;
     if (need_tmp(b, p->n + 1))
         return -1;
     for (int q = 0; q < pc->npieces; q++) {
@@ -367,7 +395,7 @@ static int add_polygon(build *b, csb *c, int k, int owner, double r) {
             b->tmp[j] = p->pt[pc->idx[pc->start[q] + j]];
         const unsigned char *in = pc->internal + pc->start[q];
         int rc = r > 0 ? add_grown(c, &b->sc, owner, q, b->tmp, in, m, r, b->o.disc_tol)
-                       : add_piece(c, &b->sc, owner, q, b->tmp, in, m, b->o.diag_overlap);
+                       : add_piece(c, &b->sc, owner, q, b->tmp, in, m, overlap);
         if (rc < 0)
             return -1;
     }

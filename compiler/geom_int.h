@@ -42,6 +42,11 @@ typedef struct ncs_gpieces {
 int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
                     const char *what, ncs_diag *d, ncs_gpoly *out);
 
+/// The overlap shift actually used across the internal diagonals of p
+/// when the option asks for `base` > 0: max(base, 1e-9 * p's extent,
+/// 64 ulp of p's largest coordinate magnitude). Never fails.
+double ncs_gpoly_overlap(const ncs_gpoly *p, double base);
+
 /// Releases a polygon. Accepts a zeroed struct.
 void ncs_gpoly_free(ncs_gpoly *p);
 

@@ -394,7 +394,8 @@ static void check_any(gen *g, tg_rng *r, const char *kind, int idx, FILE *sink,
                           geo.pieces.ngroups);
                 CHECK(fabs(geo.area[0] - p.area) <= 1e-12 * p.area, "%s: area", label);
                 if (rot % 2 == merge)
-                    check_cracks(&p, &geo.pieces, r, label, o.diag_overlap);
+                    check_cracks(&p, &geo.pieces, r, label,
+                                 ncs_gpoly_overlap(&p, o.diag_overlap));
                 ncs_geom_free(&geo);
             }
             free(ts);

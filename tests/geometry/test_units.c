@@ -368,6 +368,49 @@ static void test_extreme(void) {
     }
 }
 
+/* Points on internal diagonals are inside the obstacle (no crack) also at
+ * large coordinates, where an absolute 1e-6 overlap is below one ulp:
+ * an L-shaped room with a notch, scaled to 1e11 and moved to 1e11. */
+static void test_far_cracks(void) {
+    static tg_scene t;
+    static const double scale[] = {1, 1e11, 1, 1e6};
+    static const double shift[] = {1e11, 0, 3e13, 1e11};
+    ncs_geometry g;
+    char out[512];
+    for (int k = 0; k < 4; k++) {
+        double s = scale[k], o = shift[k];
+        ncs_vec2 base[8] = {V(0, 0), V(8, 0), V(8, 2), V(7, 2.5), V(6, 2), V(3, 2),
+                            V(2, 1), V(0, 2)};
+        ncs_vec2 pts[8];
+        for (int i = 0; i < 8; i++)
+            pts[i] = V(o + s * base[i].x, o + s * base[i].y);
+        ncs_vec2 *rp[1] = {pts};
+        int cnt[1] = {8};
+        tg_init(&t);
+        tg_polygon(&t, "o", 1, rp, cnt);
+        CHECK(tg_build(&t, NULL, &g, out, sizeof out) == 0, "far cracks %d: %s", k, out);
+        int tested = 0, inside = 0;
+        for (int q = 0; q < g.pieces.ngroups; q++) {
+            const ncs_group *gr = &g.pieces.groups[q];
+            for (int j = 0; j < gr->nsides; j++) {
+                ncs_vec2 a = g.pieces.verts[gr->first_vert + j];
+                ncs_vec2 b = g.pieces.verts[gr->first_vert + (j + 1) % gr->nverts];
+                if (!g.pieces.sides[gr->first_side + j].internal || ncs_vec2_same(a, b))
+                    continue;
+                for (int m = 1; m < 16; m++) {
+                    double u = m / 16.0;
+                    ncs_vec2 p = V(a.x + u * (b.x - a.x), a.y + u * (b.y - a.y));
+                    tested++;
+                    inside += tg_inside(&g.pieces, p);
+                }
+            }
+        }
+        CHECK(tested > 0 && inside == tested, "far cracks %d: %d of %d diagonal points inside",
+              k, inside, tested);
+        ncs_geom_free(&g);
+    }
+}
+
 static void test_json(void) {
     static tg_scene t;
     ncs_vec2 sq[4] = {V(0, 0), V(2, 0), V(2, 2), V(0, 2)};
@@ -407,6 +450,7 @@ int main(void) {
     test_orient_exact();
     test_far_crossing();
     test_extreme();
+    test_far_cracks();
     printf("%d failures\n", tg_failures);
     return tg_failures ? 1 : 0;
 }

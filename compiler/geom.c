@@ -415,19 +415,26 @@ static int add_obstacles(build *b, csb *c, double r) {
     return 0;
 }
 
-/* Half-planes (unshifted) of piece q of polygon slot k, into sd. */
-static int piece_sides(const build *b, int k, int q, ncs_gside *sd) {
-    const ncs_gpoly *p = &b->poly[k];
-    const ncs_gpieces *pc = &b->pcs[k];
-    int m = pc->start[q + 1] - pc->start[q];
+/* 1 when every vertex of u lies on the closed outer side of one edge of
+ * the CCW convex polygon v (exact orientation tests). */
+static int separated_by(const ncs_vec2 *v, int m, const ncs_vec2 *u, int n) {
     for (int j = 0; j < m; j++) {
-        ncs_vec2 a = p->pt[pc->idx[pc->start[q] + j]];
-        ncs_vec2 c = p->pt[pc->idx[pc->start[q] + (j + 1) % m]];
-        sd[j].point = a;
-        sd[j].normal = edge_normal(a, c);
-        sd[j].internal = 0;
+        ncs_vec2 a = v[j], c = v[(j + 1) % m];
+        int k = 0;
+        while (k < n && ncs_orient2d(a, c, u[k]) <= 0)
+            k++;
+        if (k == n)
+            return 1;
     }
-    return m;
+    return 0;
+}
+
+/* 1 when the interiors of the CCW convex polygons a and b intersect (a
+ * positive-area overlap). Exact for the given coordinates: two convex
+ * polygons have disjoint interiors iff an edge line of one has the other
+ * entirely on its closed outer side. */
+static int convex_overlap(const ncs_vec2 *a, int m, const ncs_vec2 *b, int n) {
+    return !separated_by(a, m, b, n) && !separated_by(b, n, a, m);
 }
 
 /* 1 when polygon body bi (placed) overlaps obstacle i; -1 out of memory. */
@@ -455,13 +462,18 @@ static int body_overlaps(build *b, int bi, int i) {
                 b->sc.sides[j].point = ob->sides[j].point;
                 b->sc.sides[j].normal = v2(n.x / len, n.y / len);
             }
-            if (clipped_area(w, m, b->sc.sides, ob->nsides, b->tmp, cap) > 1e-9 * own)
+            if (clipped_area(w, m, b->sc.sides, ob->nsides, b->tmp, cap) > 1e-12 * own)
                 return 1;
             continue;
         }
-        for (int k = 0; k < b->pcs[i].npieces; k++) {
-            int ns = piece_sides(b, i, k, b->sc.sides);
-            if (clipped_area(w, m, b->sc.sides, ns, b->tmp, cap) > 1e-9 * own)
+        const ncs_gpoly *op = &b->poly[i];
+        const ncs_gpieces *opc = &b->pcs[i];
+        for (int k = 0; k < opc->npieces; k++) {
+            int om = opc->start[k + 1] - opc->start[k];
+            ncs_vec2 *ov = b->tmp;      /* the clipping buffer is free here */
+            for (int j = 0; j < om; j++)
+                ov[j] = op->pt[opc->idx[opc->start[k] + j]];
+            if (convex_overlap(w, m, ov, om))
                 return 1;
         }
     }

@@ -216,6 +216,12 @@ static void test_bodies(void) {
         {"square overlapping", NCS_BODY_POLYGON, V(4.4, 2), 0, shape, 1},
         {"square touching", NCS_BODY_POLYGON, V(4.5, 2), 0, shape, 0},
         {"square far", NCS_BODY_POLYGON, V(7, 7), 0, shape, 0},
+        /* exact placement test: a 1e-11 deep sliver (area 1e-11 of the
+         * body's) is an overlap; float clipping with a relative cutoff of
+         * 1e-9 accepted it */
+        {"square, sliver overlap", NCS_BODY_POLYGON, V(4.5 - 1e-11, 2), 0, shape, 1},
+        {"square touching a corner", NCS_BODY_POLYGON, V(4.5, 4.5), 0, shape, 0},
+        {"square in the hole, overlapping its edge", NCS_BODY_POLYGON, V(2, 1.45), 0, shape, 1},
     };
     for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
         tg_init(&t);

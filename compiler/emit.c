@@ -179,8 +179,19 @@ static void roll_back(emit_out *out, int n, ncs_diag *d) {
 static int commit_files(const char *dir, const char *prefix, const char *const *suffix,
                         const ncs_buf *bufs, int n, ncs_diag *d) {
     emit_out out[NFILES];
+    struct stat st;
     int i, rc = 0;
     memset(out, 0, sizeof out);
+    if (stat(dir, &st) != 0) {
+        fprintf(d->out, "%s: error: cannot write into '%s': %s\n", d->file, dir,
+                strerror(errno));
+        return 2;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        fprintf(d->out, "%s: error: cannot write into '%s': it is not a directory\n",
+                d->file, dir);
+        return 2;
+    }
     for (i = 0; i < n; i++) {
         out[i].final = join(dir, prefix, suffix[i]);
         if (!out[i].final) {
@@ -261,9 +272,17 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
         buf[i].up = plan.upper;
     }
     if (ncs_rigid_wanted(s)) {
-        /* polygon bodies: the rigid-body path (emit_rigid.c), host only */
+        /* polygon bodies, or bodies that can touch each other: the
+         * rigid-body path (emit_rigid.c), host only */
         if (embedded) {
-            ncs_error(d, s->loc, "polygon bodies are not supported with --target embedded yet");
+            const ncs_body *why = &s->bodies[ncs_rigid_body(s)];
+            if (why->kind == NCS_BODY_POLYGON)
+                ncs_error(d, why->loc, "polygon body '%s': polygon bodies are not supported "
+                          "with --target embedded yet", why->name);
+            else
+                ncs_error(d, why->loc, "disc '%s' can touch the scene's other bodies: "
+                          "contacts between bodies are not supported with --target "
+                          "embedded yet", why->name);
             rc = 1;
             goto done;
         }

@@ -225,6 +225,7 @@ static void keep_best(call *c, ncs_real res) {
     }
 }
 
+#ifndef NCS_LCP_NO_NEWTON  /* firmware copy: see the call of try_newton */
 /* Half the squared Fischer-Burmeister residual of z; writes w = B z + b and
  * phi_i = NCS_SQRT(z_i^2 + w_i^2) - z_i - w_i (zero iff z_i, w_i >= 0 and
  * z_i w_i = 0). */
@@ -288,6 +289,7 @@ static int try_newton(call *c) {
             z[i] = 0;
     return accept(c);
 }
+#endif
 
 /* ---- plain Lemke --------------------------------------------------------- */
 
@@ -1156,8 +1158,10 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         ok = try_lemke(&c, &path);
     /* 5. last resort: Newton polish of the best unverified candidate */
     if (!ok && c.best_res < NCS_HUGE) {
+#ifndef NCS_LCP_NO_NEWTON  /* defined by ncsc in a specialised firmware copy (docs/embedded.md) */
         ok = try_newton(&c);
         path = NCS_LCP_PATH_POLISH;
+#endif
     }
 
     if (ok) {

@@ -1,29 +1,53 @@
 # scenes.cmake - generated simulators on the firmware target (issue 8),
 # included by tests/embedded/CMakeLists.txt.
 #
-#   ncs_fw_scene(<name> <scene.ncs>)
+#   ncs_fw_scene(<name> <scene.ncs> [FORMULATION <f>] [STEPS <n>]
+#                [FLOAT_VS_DOUBLE <rtol> <atol>])
 #
 # For each variant (double, float): `ncsc --target embedded --real <v>
-# --prefix <name>` writes <name>.h/.c/_main.c/_lcp.h/_lcp.c; they are
+# --prefix <name> [--formulation <f>]` writes <name>.h/.c/_main.c/_lcp.h/
+# _lcp.c (the solver copy specialised for the scene's formulation); they are
 # compiled for the host with the project's warnings (-std=c99 -Wpedantic
 # -Wall -Wextra -Werror, and -Wdouble-promotion on the library part of the
 # float variant) and run there, and, when the cross tools and QEMU are
 # there, cross-compiled (library part: <name>.c + <name>_lcp.c with
 # -ffreestanding), checked with nm (no heap, no stdio) and run on QEMU.
+# STEPS runs <n> steps instead of the scene's (-D<NAME>_RUN_STEPS=<n> for
+# the example main, --steps <n> for the host simulator).
 # Comparisons (CSV fields one by one):
 #   embedded_<name>_double  firmware double vs the host simulator (GSL
 #                           runtime, `--csv -`): 1e-9 relative, 1e-12 absolute
 #   embedded_<name>_float   firmware float vs the same float sources built for
 #                           the host: 1e-5 relative, 1e-6 absolute
+#   embedded_<name>_float_vs_double  (with FLOAT_VS_DOUBLE) firmware float
+#                           vs the host simulator in double: <rtol> relative
+#                           or <atol> absolute (docs/embedded.md, "Float
+#                           against double")
 #   embedded_<name>_host_double_matches  host build of the double firmware
 #                           sources vs the host simulator: 1e-9 relative
 # The host simulator of each scene is built here (ncs_add_scene, NO_TEST).
 include(${PROJECT_SOURCE_DIR}/cmake/NcsAddScene.cmake)
 
 function(ncs_fw_scene name scene)
+  cmake_parse_arguments(FS "" "FORMULATION;STEPS" "FLOAT_VS_DOUBLE" ${ARGN})
+  if(FS_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "ncs_fw_scene(${name}): unknown arguments ${FS_UNPARSED_ARGUMENTS}")
+  endif()
   get_filename_component(scene ${scene} ABSOLUTE)
   string(TOUPPER ${name} upper)
-  ncs_add_scene(NAME embedded_${name}_reference SCENE ${scene} PREFIX ${name} NO_TEST)
+  set(form_arg "")
+  set(ref_form "")
+  if(FS_FORMULATION)
+    set(form_arg --formulation ${FS_FORMULATION})
+    set(ref_form FORMULATION ${FS_FORMULATION})
+  endif()
+  set(hostargs "--csv - --quiet")
+  set(step_defs "")
+  if(FS_STEPS)
+    string(APPEND hostargs " --steps ${FS_STEPS}")
+    set(step_defs ${upper}_RUN_STEPS=${FS_STEPS})
+  endif()
+  ncs_add_scene(NAME embedded_${name}_reference SCENE ${scene} PREFIX ${name} NO_TEST ${ref_form})
   foreach(variant double float)
     set(dir ${fwout}/scenes/${name}_${variant})
     set(lib ${dir}/${name}.c ${dir}/${name}_lcp.c)
@@ -31,13 +55,14 @@ function(ncs_fw_scene name scene)
       OUTPUT ${dir}/${name}.h ${dir}/${name}_lcp.h ${dir}/${name}_main.c ${lib}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
       COMMAND $<TARGET_FILE:ncsc> ${scene} -o ${dir} --prefix ${name}
-              --target embedded --real ${variant}
+              --target embedded --real ${variant} ${form_arg}
       DEPENDS ncsc ${scene}
       COMMENT "ncsc --target embedded --real ${variant}: ${name}"
       VERBATIM)
     set(host embedded_${name}_host_${variant})
     add_executable(${host} ${lib} ${dir}/${name}_main.c)
     target_include_directories(${host} PRIVATE ${dir})
+    target_compile_definitions(${host} PRIVATE ${step_defs})
     target_link_libraries(${host} PRIVATE m)
     ncs_warnings(${host})
     if(variant STREQUAL "float")
@@ -48,7 +73,8 @@ function(ncs_fw_scene name scene)
         LIB_SOURCES ${lib}
         APP_SOURCES ${dir}/${name}_main.c
         INCLUDE_DIRS ${dir}
-        DEFINES ${upper}_STEP_BEGIN=ncs_fw_mark_begin ${upper}_STEP_END=ncs_fw_mark_end)
+        DEFINES ${upper}_STEP_BEGIN=ncs_fw_mark_begin ${upper}_STEP_END=ncs_fw_mark_end
+                ${step_defs})
       # the library part again at -Os, for bench/embedded (not built by default)
       ncs_firmware_objects(os_objs NAME embedded_${name}_os_${variant} VARIANT ${variant}
                            KIND lib SOURCES ${lib} INCLUDE_DIRS ${dir} EXTRA_FLAGS -Os)
@@ -58,7 +84,7 @@ function(ncs_fw_scene name scene)
       ncs_firmware_check_test(embedded_nolibc_${name}_${variant} OBJECTS ${objs})
       if(variant STREQUAL "double")
         set(ref $<TARGET_FILE:embedded_${name}_reference>)
-        set(tol -t 1e-9 -a 1e-12 -x "--csv - --quiet")
+        set(tol -t 1e-9 -a 1e-12 -x "${hostargs}")
       else()
         set(ref $<TARGET_FILE:${host}>)
         set(tol -t 1e-5 -a 1e-6)
@@ -70,15 +96,30 @@ function(ncs_fw_scene name scene)
                        ${ref} ${fwout}/embedded_${name}_fw_${variant}.elf)
       set_tests_properties(embedded_${name}_${variant} PROPERTIES
                            LABELS embedded ENVIRONMENT "NCS_QEMU=${NCS_FW_QEMU}")
+      if(variant STREQUAL "float" AND FS_FLOAT_VS_DOUBLE)
+        list(GET FS_FLOAT_VS_DOUBLE 0 rtol)
+        list(GET FS_FLOAT_VS_DOUBLE 1 atol)
+        add_test(NAME embedded_${name}_float_vs_double
+                 COMMAND sh ${fw}/compare-run.sh -n $<TARGET_FILE:ncs_numcmp>
+                         -r ${fw}/run-qemu.sh -d ${fwout}/scenes/${name}_float_vs_double.out
+                         -m ${NCS_FW_MACHINE} -c -t ${rtol} -a ${atol} -x "${hostargs}"
+                         $<TARGET_FILE:embedded_${name}_reference>
+                         ${fwout}/embedded_${name}_fw_float.elf)
+        set_tests_properties(embedded_${name}_float_vs_double PROPERTIES
+                             LABELS embedded ENVIRONMENT "NCS_QEMU=${NCS_FW_QEMU}")
+      endif()
     else()
       ncs_firmware_skip_test(embedded_${name}_${variant})
       ncs_firmware_skip_test(embedded_nolibc_${name}_${variant})
+      if(variant STREQUAL "float" AND FS_FLOAT_VS_DOUBLE)
+        ncs_firmware_skip_test(embedded_${name}_float_vs_double)
+      endif()
     endif()
   endforeach()
   add_test(NAME embedded_${name}_host_double_matches
            COMMAND sh ${fw}/lcp/compare-host.sh -c $<TARGET_FILE:ncs_numcmp>
                    ${fwout}/scenes/${name}_host -r 1e-9 -a 1e-12
-                   "$<TARGET_FILE:embedded_${name}_reference> --csv - --quiet"
+                   "$<TARGET_FILE:embedded_${name}_reference> ${hostargs}"
                    $<TARGET_FILE:embedded_${name}_host_double>)
   add_test(NAME embedded_${name}_host_float COMMAND embedded_${name}_host_float)
   set_tests_properties(embedded_${name}_host_double_matches embedded_${name}_host_float

@@ -25,6 +25,8 @@ typedef struct node {
     int i;              /* vertex index into the polygon */
     ncs_vec2 p;         /* its coordinates */
     int prev, next;     /* ring neighbours (node ids) */
+    int pz, nz;         /* neighbours in z-order (-1: none) */
+    uint32_t z;         /* z-order key */
 } node;
 
 /** A grid of cells listing ring edges (edge p = node p to its successor),
@@ -45,6 +47,9 @@ typedef struct tri_ctx {
     int nn;             /* nodes used */
     unsigned char *merged;  /* node is in the outer ring (holes join it) */
     lgrid grid;             /* edge index for bridges (holes only) */
+    int use_z;          /* 1 when the z-order index is built */
+    double minx, miny, inv;     /* z-order key transform */
+    int tree_failed;    /* building the ear tree ran out of memory */
     int use_tree;       /* 1 when the ear tree is built */
     int tn;             /* nodes listed in the tree */
     int *perm;          /* tree order of the listed node ids */
@@ -92,6 +97,69 @@ static int locally_inside(const tri_ctx *t, int a, ncs_vec2 q) {
     return left_out || left_in;
 }
 
+/* ---- z-order index ---------------------------------------------------- */
+
+static uint32_t spread16(uint32_t v) {
+    v = (v | (v << 8)) & 0x00FF00FFu;
+    v = (v | (v << 4)) & 0x0F0F0F0Fu;
+    v = (v | (v << 2)) & 0x33333333u;
+    v = (v | (v << 1)) & 0x55555555u;
+    return v;
+}
+
+/* Monotone in x and in y, so a box's corners bound the keys inside it. */
+static uint32_t zkey(const tri_ctx *t, ncs_vec2 p) {
+    double fx = (p.x - t->minx) * t->inv, fy = (p.y - t->miny) * t->inv;
+    uint32_t x = !(fx > 0) ? 0 : fx >= 65535 ? 65535 : (uint32_t)fx;   /* NaN: 0 */
+    uint32_t y = !(fy > 0) ? 0 : fy >= 65535 ? 65535 : (uint32_t)fy;
+    return spread16(x) | (spread16(y) << 1);
+}
+
+/* qsort has no context argument: sort (key, id) pairs instead. */
+typedef struct zpair { uint32_t z; int id; } zpair;
+
+static int cmp_zpair(const void *a, const void *b) {
+    const zpair *x = a, *y = b;
+    if (x->z != y->z)
+        return (x->z > y->z) - (x->z < y->z);
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+static int build_z(tri_ctx *t, int start) {
+    int count = 0, p = start;
+    double maxx, maxy;
+    t->minx = maxx = t->nd[start].p.x;
+    t->miny = maxy = t->nd[start].p.y;
+    do {
+        t->minx = fmin(t->minx, t->nd[p].p.x);
+        t->miny = fmin(t->miny, t->nd[p].p.y);
+        maxx = fmax(maxx, t->nd[p].p.x);
+        maxy = fmax(maxy, t->nd[p].p.y);
+        count++;
+        p = t->nd[p].next;
+    } while (p != start && count <= t->nn);
+    double size = fmax(maxx - t->minx, maxy - t->miny);
+    t->inv = size > 0 ? 65535.0 / size : 0;
+    zpair *zs = malloc((size_t)count * sizeof *zs);
+    if (!zs)
+        return -1;
+    p = start;
+    for (int k = 0; k < count; k++) {
+        t->nd[p].z = zkey(t, t->nd[p].p);
+        zs[k].z = t->nd[p].z;
+        zs[k].id = p;
+        p = t->nd[p].next;
+    }
+    qsort(zs, (size_t)count, sizeof *zs, cmp_zpair);
+    for (int k = 0; k < count; k++) {
+        t->nd[zs[k].id].pz = k > 0 ? zs[k - 1].id : -1;
+        t->nd[zs[k].id].nz = k + 1 < count ? zs[k + 1].id : -1;
+    }
+    free(zs);
+    t->use_z = 1;
+    return 0;
+}
+
 /* ---- ear tree ----------------------------------------------------------- */
 
 /* A static kd-tree over the ring's nodes, in the implicit layout of a
@@ -100,7 +168,7 @@ static int locally_inside(const tri_ctx *t, int a, ncs_vec2 q) {
  * tight bounding box of its nodes (so a long thin triangle passing near a
  * dense run of nodes is told apart from it) and how many are still in the
  * ring (clipped nodes are removed, empty cells skipped). */
-enum { LEAF = 8, TREE_DEPTH_MAX = 64 };
+enum { LEAF = 8, TREE_DEPTH_MAX = 64, Z_BUDGET = 48 };
 
 static int tree_cells(int n) {
     int c = 1;
@@ -110,13 +178,32 @@ static int tree_cells(int n) {
 }
 
 /* Rearranges perm[lo, hi) so that the k-th smallest by axis is at k
- * (quickselect, median of three; bounded: each pass shrinks the range). */
+ * (quickselect with a pseudo-random pivot, deterministic; after 64 passes
+ * the range is simply sorted, so the work stays O(n log n) whatever the
+ * input order). */
+static const tri_ctx *sel_ctx;  /* qsort has no context argument */
+static int sel_axis;
+
+static int cmp_sel(const void *a, const void *b) {
+    ncs_vec2 u = sel_ctx->nd[*(const int *)a].p, v = sel_ctx->nd[*(const int *)b].p;
+    double x = sel_axis ? u.y : u.x, y = sel_axis ? v.y : v.x;
+    return (x > y) - (x < y);
+}
+
 static void select_k(const tri_ctx *t, int *perm, int lo, int hi, int k, int axis) {
-    while (hi - lo > 1) {
-        int m = lo + (hi - lo) / 2;
+    uint64_t r = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(hi - lo);
+    for (int pass = 0; hi - lo > 1; pass++) {
 #define KEY(i) (axis ? t->nd[perm[i]].p.y : t->nd[perm[i]].p.x)
-        double a = KEY(lo), b = KEY(m), c = KEY(hi - 1);
-        double piv = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+        if (pass == 64) {
+            sel_ctx = t;
+            sel_axis = axis;
+            qsort(perm + lo, (size_t)(hi - lo), sizeof *perm, cmp_sel);
+            return;
+        }
+        r ^= r << 13;
+        r ^= r >> 7;
+        r ^= r << 17;
+        double piv = KEY(lo + (int)(r % (uint64_t)(hi - lo)));
         int i = lo, j = hi - 1;
         while (i <= j) {
             while (KEY(i) < piv)
@@ -252,7 +339,29 @@ static int blocks(const tri_ctx *t, int p, int a, int b, int c, const double box
            orient_p(C, A, P) >= 0;
 }
 
-static int is_ear(const tri_ctx *t, int b) {
+/* Looks for a node blocking ear a-b-c along the z-order curve within the
+ * box's key range, nearest keys first (blockers are usually near b).
+ * Returns 1 blocked, 0 not, -1 when the budget of visits ran out first. */
+static int z_blocked(const tri_ctx *t, int a, int b, int c, const double box[4]) {
+    ncs_vec2 lo = {box[0], box[1]}, hi = {box[2], box[3]};
+    uint32_t zlo = zkey(t, lo), zhi = zkey(t, hi);
+    int p = t->nd[b].nz, q = t->nd[b].pz;
+    for (int visits = 0; visits < Z_BUDGET; visits++) {
+        int up = p >= 0 && t->nd[p].z <= zhi, down = q >= 0 && t->nd[q].z >= zlo;
+        if (!up && !down)
+            return 0;
+        int r = up && (!down || visits % 2 == 0) ? p : q;
+        if (r == p)
+            p = t->nd[p].nz;
+        else
+            q = t->nd[q].pz;
+        if (r != a && r != c && blocks(t, r, a, b, c, box))
+            return 1;
+    }
+    return -1;
+}
+
+static int is_ear(tri_ctx *t, int b) {
     int a = t->nd[b].prev, c = t->nd[b].next;
     if (orient(t, a, b, c) <= 0)
         return 0;
@@ -260,7 +369,14 @@ static int is_ear(const tri_ctx *t, int b) {
     ncs_vec2 lo = {MIN3(A.x, B.x, C.x), MIN3(A.y, B.y, C.y)};
     ncs_vec2 hi = {MAX3(A.x, B.x, C.x), MAX3(A.y, B.y, C.y)};
     double box[4] = {lo.x, lo.y, hi.x, hi.y};
-    if (!t->use_tree) {
+    if (t->use_z) {
+        int zb = z_blocked(t, a, b, c, box);
+        if (zb >= 0)
+            return !zb;
+        if (!t->use_tree && !t->tree_failed && build_tree(t, b) < 0)
+            t->tree_failed = 1;
+    }
+    if (!t->use_tree) {     /* small rings (or no memory for the tree) */
         for (int p = t->nd[c].next; p != a; p = t->nd[p].next)
             if (blocks(t, p, a, b, c, box))
                 return 0;
@@ -301,6 +417,10 @@ static void remove_node(tri_ctx *t, int p) {
     node *n = &t->nd[p];
     t->nd[n->prev].next = n->next;
     t->nd[n->next].prev = n->prev;
+    if (n->pz >= 0)
+        t->nd[n->pz].nz = n->nz;
+    if (n->nz >= 0)
+        t->nd[n->nz].pz = n->pz;
     tree_remove(t, p);
 }
 
@@ -646,6 +766,8 @@ int ncs_gpoly_triangulate(const ncs_gpoly *p, int *tri) {
             n->p = p->pt[v];
             n->prev = v > s ? v - 1 : e - 1;
             n->next = v + 1 < e ? v + 1 : s;
+            n->pz = n->nz = -1;
+            n->z = 0;
             t.merged[v] = k == 0;
             if (k > 0 && (v == s || p->pt[v].x < hr[k - 1].p.x ||
                           (p->pt[v].x == hr[k - 1].p.x && p->pt[v].y < hr[k - 1].p.y))) {
@@ -663,7 +785,7 @@ int ncs_gpoly_triangulate(const ncs_gpoly *p, int *tri) {
         if (m < 0 || split(&t, m, hr[k].node) < 0)
             goto done;
     }
-    if (t.nn > 64 && build_tree(&t, 0) < 0)
+    if (t.nn > 64 && build_z(&t, 0) < 0)
         goto done;
     if (clip_ears(&t, 0, tri) == t.nn - 2)
         rc = t.nn - 2;

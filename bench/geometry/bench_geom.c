@@ -6,7 +6,12 @@
  * runs) and the share spent validating.
  * Part 2: LCP rows of the groups when every group is active, triangles
  * versus Hertel-Mehlhorn convex pieces, per formulation (layout.h sizes,
- * frictionless), on a few typical obstacles.
+ * frictionless), on a few typical obstacles, then on the example scenes
+ * (examples/, examples/paper, examples/rigid: all obstacles of each
+ * scene; polygon bodies' own pieces not counted).
+ *
+ * Usage: bench_geometry [--quick] [--only LABEL-SUBSTRING] [--max N]
+ *                       [--examples DIR]
  */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
@@ -16,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 #include "geom_int.h"
+#include "parse.h"
 
 static const double PI = 3.14159265358979323846;
 
@@ -260,6 +266,49 @@ static void counts(const char *label, bscene *b) {
            r[1][2], r[0][3], r[1][3]);
 }
 
+/* Part 2 on one example scene file: groups, sides and rows of all its
+ * obstacles, triangles -> convex pieces. */
+static void scene_counts(const char *dir, const char *name) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        printf("%-22s (not found: %s)\n", name, path);
+        return;
+    }
+    static char text[1 << 20];
+    size_t len = fread(text, 1, sizeof text, f);
+    fclose(f);
+    ncs_diag d;
+    ncs_diag_init(&d, path, text, len);
+    ncs_scene *sc = ncs_parse(path, text, len, &d);
+    if (!sc) {
+        printf("%-22s (does not parse)\n", name);
+        return;
+    }
+    long r[2][4];
+    int ng[2], ns[2];
+    for (int m = 0; m < 2; m++) {
+        ncs_geom_options o = ncs_geom_default_options();
+        ncs_geometry g;
+        o.decomp = m ? NCS_DECOMP_CONVEX : NCS_DECOMP_TRIANGLES;
+        if (ncs_geom_build(sc, &o, &d, &g) != 0) {
+            printf("%-22s (geometry failed)\n", name);
+            ncs_scene_free(sc);
+            return;
+        }
+        rows(&g.pieces, r[m]);
+        ng[m] = g.pieces.ngroups;
+        ns[m] = g.pieces.nsides;
+        ncs_geom_free(&g);
+    }
+    printf("%-30s groups %4d -> %4d  sides %5d -> %5d  rows max %6ld -> %6ld  "
+           "sum %5ld -> %5ld  diff %5ld -> %5ld  diff-acc %5ld -> %5ld\n", name,
+           ng[0], ng[1], ns[0], ns[1], r[0][0], r[1][0], r[0][1], r[1][1], r[0][2],
+           r[1][2], r[0][3], r[1][3]);
+    ncs_scene_free(sc);
+}
+
 static bscene one_ring(ncs_ring r) {
     bscene b;
     b.nrings = 1;
@@ -271,6 +320,11 @@ static bscene one_ring(ncs_ring r) {
 int main(int argc, char **argv) {
     static const int sizes[] = {1000, 10000, 100000};
     int quick = 0;
+#ifdef NCS_EXAMPLES_DIR
+    const char *examples = NCS_EXAMPLES_DIR;
+#else
+    const char *examples = "examples";
+#endif
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0)
             quick = 1;
@@ -278,6 +332,8 @@ int main(int argc, char **argv) {
             only = argv[++i];
         else if (strcmp(argv[i], "--max") == 0 && i + 1 < argc)
             max_size = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--examples") == 0 && i + 1 < argc)
+            examples = argv[++i];
     }
     printf("== throughput: ncs_geom_build (validation + triangulation + convex "
            "merge + groups), best of runs ==\n");
@@ -351,5 +407,14 @@ int main(int argc, char **argv) {
         counts("square + 16 holes", &h);
         scene_free(&h);
     }
+    printf("\n== the example scenes (all obstacles), triangles -> convex pieces ==\n");
+    static const char *const files[] = {
+        "corner.ncs", "holes.ncs", "large.ncs", "plinko.ncs", "room.ncs", "stairs.ncs",
+        "valley.ncs", "paper/fig1-block-over-hole.ncs", "paper/fig3a-max.ncs",
+        "paper/fig3a-sum.ncs", "paper/fig3b-max.ncs", "paper/fig3b-sum.ncs",
+        "rigid/ledge.ncs", "rigid/rod.ncs", "rigid/stack.ncs", "rigid/tiles.ncs",
+        "rigid/tip.ncs", "rigid/valley.ncs", "rigid/wall-corner.ncs"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        scene_counts(examples, files[i]);
     return 0;
 }

@@ -86,6 +86,8 @@ static void emit_tables(const ncs_plan *p, ncs_buf *o) {
     ncs_buf_printf(o, "\n/* Groups: first side, number of sides, obstacle. */\n");
     group_table(p, o, "gfirst", GROUP_FIRST);
     group_table(p, o, "gn", GROUP_N);
+    if (!p->anydynamic)
+        ncs_buf_tpl(o, "#if $_DYNAMIC_ONLY\n");
     group_table(p, o, "gobst", GROUP_OBST);
     ncs_buf_printf(o, "\n");
 
@@ -104,6 +106,8 @@ static void emit_tables(const ncs_plan *p, ncs_buf *o) {
         ncs_buf_printf(o, "}%s\n", b + 1 < s->nbodies ? "," : "");
     }
     ncs_buf_printf(o, "};\n\n");
+    if (!p->anydynamic)
+        ncs_buf_tpl(o, "#endif\n\n");
 
     ncs_buf_tpl(o,
         "/* Per-body constants (folded by ncsc). */\n"
@@ -151,180 +155,515 @@ static void emit_tables(const ncs_plan *p, ncs_buf *o) {
     ncs_buf_printf(o, "};\n\n");
 }
 
-/* ---- runtime assembly (dynamic bodies) ------------------------------- */
+/* ---- dynamic bodies: straight-line assembly per group ---------------- */
 
-static const char *const ARow =
-    "/* Column of the normal impulse of contact c (p_y, then p_x). */\n"
-    "static int @_ncol(const ncs_layout_offsets *o, int c) {\n"
-    "    return c < o->y ? o->py + c : o->px + (c - o->y);\n"
+/* The dynamic path's LCP structure depends on which groups proximity made
+ * active; everything else is known here. For every assembly class (bodies
+ * with the same configuration space and the same 1/m, 1/I, r, k and
+ * friction) the emitter writes:
+ *  - @_a<c>: one A row (normal gap of a contact with literal normal) over
+ *    the active contacts, 1/m folded;
+ *  - @_f<c>: the friction rows of one contact (literal normal, tangent, mu);
+ *  - per nonconvex group, @_g<c>_<group>: the formulation's rows of that
+ *    group unrolled side by side, every normal and mu a literal, written at
+ *    the group's runtime offset;
+ *  - @_x<c>: a convex (single-side) contact, one case per side;
+ *  - @_asm<c>: the loop over the active groups and convex contacts.
+ * B depends only on the active set, so @_body_step rebuilds it only when
+ * the set changes (clearing just the previous m x m block, the only place
+ * nonzeros can be); b is rebuilt every step by @_rhs. The operations and
+ * their order are those of the reference rows (ncs/layout.h), so the LCP is
+ * bit-identical to the generic assembler this replaced. */
+
+/* Assembly class of body b: the first body that shares everything B
+ * depends on. */
+static int asm_class(const ncs_plan *p, int b) {
+    const ncs_plan_body *y = &p->bodies[b];
+    int a;
+    for (a = 0; a < b; a++) {
+        const ncs_plan_body *x = &p->bodies[a];
+        if (x->space == y->space && !memcmp(&x->im, &y->im, sizeof x->im) &&
+            !memcmp(&x->iI, &y->iI, sizeof x->iI) && !memcmp(&x->r, &y->r, sizeof x->r) &&
+            x->k == y->k &&
+            !memcmp(&p->s->bodies[a].friction, &p->s->bodies[b].friction,
+                    sizeof p->s->bodies[a].friction))
+            return a;
+    }
+    return b;
+}
+
+/* 1: class c (a representative body) has a body on the dynamic path. */
+static int class_dynamic(const ncs_plan *p, int c) {
+    int b;
+    for (b = 0; b < p->s->nbodies; b++)
+        if (asm_class(p, b) == c && !p->bodies[b].is_static)
+            return 1;
+    return 0;
+}
+
+/* "@_<name><c>" */
+static void fn(ncs_buf *o, const char *name, int c) {
+    ncs_buf_tpl(o, "@_");
+    ncs_buf_printf(o, "%s%d", name, c);
+}
+
+/* ", nx, ny" literals */
+static void nlit(ncs_buf *o, double nx, double ny) {
+    ncs_buf_printf(o, ", ");
+    ncs_buf_num(o, nx);
+    ncs_buf_printf(o, ", ");
+    ncs_buf_num(o, ny);
+}
+
+static int nonconvex_form(int form) { return form != NCS_FORM_STEWART; }
+
+/* The class helpers: A row, friction rows, per-side row patterns. */
+static void emit_class_helpers(const ncs_plan *p, int c, int has_groups, ncs_buf *o) {
+    const ncs_plan_body *pb = &p->bodies[c];
+    int form = p->s->form;
+    ncs_buf_printf(o, "/* Class %d: 1/m = ", c);
+    ncs_buf_num(o, pb->im);
+    ncs_buf_printf(o, ", k = %d. */\n/* A row r += sg (n . n_d / m, friction terms) over the active contacts. */\n"
+                      "static void ", pb->k);
+    fn(o, "a", c);
+    ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o, int r, double nx, double ny,\n"
+                   "    double sg) {\n"
+                   "    double *Br = L->B + r * L->m;\n"
+                   "    int d;\n"
+                   "    for (d = 0; d < L->nc; d++) {\n"
+                   "        double cx = L->cnx[d], cy = L->cny[d];\n"
+                   "        Br[d < o->y ? o->py + d : o->px + (d - o->y)] += sg * ");
+    ncs_buf_num(o, pb->im);
+    ncs_buf_printf(o, " * (nx * cx + ny * cy);\n");
+    if (pb->k) {
+        ncs_buf_printf(o, "        {\n            double nt = sg * ");
+        ncs_buf_num(o, pb->im);
+        ncs_buf_printf(o, " * (ny * cx - nx * cy);\n"
+                          "            Br[o->pf + 2 * d] += nt;\n"
+                          "            Br[o->pf + 2 * d + 1] -= nt;\n"
+                          "        }\n");
+    }
+    ncs_buf_printf(o, "    }\n}\n\n");
+    if (pb->k) {
+        ncs_buf_printf(o, "/* Friction rows of contact c: t_l + s and mu p_n - sum p_f. */\nstatic void ");
+        fn(o, "f", c);
+        ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o, int c, double nx, double ny,\n"
+                       "    double mu) {\n"
+                       "    int d, m = L->m;\n"
+                       "    double tx = -ny, ty = nx;\n"
+                       "    double *B0 = L->B + (o->pf + 2 * c) * m, *B1 = B0 + m;\n"
+                       "    double *Bs = L->B + (o->s + c) * m;\n"
+                       "    for (d = 0; d < L->nc; d++) {\n"
+                       "        double cx = L->cnx[d], cy = L->cny[d];\n"
+                       "        double tn = ");
+        ncs_buf_num(o, pb->im);
+        ncs_buf_printf(o, " * (tx * cx + ty * cy);\n        double tt = ");
+        ncs_buf_num(o, pb->im);
+        ncs_buf_printf(o, " * (ty * cx - tx * cy) + ");
+        ncs_buf_num(o, pb->iI * pb->r * pb->r);
+        ncs_buf_printf(o, ";\n"
+                          "        int nd = d < o->y ? o->py + d : o->px + (d - o->y);\n"
+                          "        B0[nd] += tn;\n"
+                          "        B0[o->pf + 2 * d] += tt;\n"
+                          "        B0[o->pf + 2 * d + 1] -= tt;\n"
+                          "        B1[nd] -= tn;\n"
+                          "        B1[o->pf + 2 * d] -= tt;\n"
+                          "        B1[o->pf + 2 * d + 1] += tt;\n"
+                          "    }\n"
+                          "    B0[o->s + c] = 1.0;\n"
+                          "    B1[o->s + c] = 1.0;\n"
+                          "    Bs[c < o->y ? o->py + c : o->px + (c - o->y)] = mu;\n"
+                          "    Bs[o->pf + 2 * c] = -1.0;\n"
+                          "    Bs[o->pf + 2 * c + 1] = -1.0;\n"
+                          "}\n\n");
+    }
+    /* convex contact */
+    ncs_buf_printf(o, "/* Convex contact c: its p_x row (and friction rows). */\nstatic void ");
+    fn(o, "cv", c);
+    ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o, int c, double nx, double ny,\n"
+                   "    double mu) {\n    ");
+    fn(o, "a", c);
+    ncs_buf_printf(o, "(L, o, o->px + (c - o->y), nx, ny, 1.0);\n");
+    if (pb->k) {
+        ncs_buf_printf(o, "    ");
+        fn(o, "f", c);
+        ncs_buf_printf(o, "(L, o, c, nx, ny, mu);\n");
+    } else
+        ncs_buf_printf(o, "    (void)mu;\n");
+    ncs_buf_printf(o, "}\n\n");
+    if (!has_groups || !nonconvex_form(form))
+        return;
+    switch (form) {
+    case NCS_FORM_MAX:
+        ncs_buf_printf(o, "/* max rows of side j of group i (eqs. 32-33). */\nstatic void ");
+        fn(o, "mx", c);
+        ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o, int i, int j, double nx,\n"
+                       "    double ny) {\n"
+                       "    double *B = L->B;\n"
+                       "    int m = L->m;\n"
+                       "    B[(o->d + i) * m + o->g + j] = 1.0;\n"
+                       "    B[(o->c + j) * m + o->c + j] = 1.0;\n    ");
+        fn(o, "a", c);
+        ncs_buf_tpl(o, "(L, o, o->c + j, nx, ny, 1.0);\n"
+                       "    B[(o->g + j) * m + o->c + j] = 1.0;\n"
+                       "    B[(o->g + j) * m + o->d + i] = 1.0;\n"
+                       "    B[(o->h + j) * m + o->h + j] = 1.0;\n    ");
+        fn(o, "a", c);
+        ncs_buf_tpl(o, "(L, o, o->h + j, nx, ny, 1.0);\n"
+                       "    B[(o->py + j) * m + o->h + j] = 1.0;\n"
+                       "    B[(o->py + j) * m + o->d + i] = 1.0;\n"
+                       "}\n\n");
+        break;
+    case NCS_FORM_SUMMATION:
+        ncs_buf_printf(o, "/* summation rows of side j of the group at j0 with n sides (eqs. 34-35). */\n"
+                          "static void ");
+        fn(o, "sm", c);
+        ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o, int j0, int n, int j,\n"
+                       "    double nx, double ny) {\n"
+                       "    int l, m = L->m;\n"
+                       "    L->B[(o->c + j) * m + o->c + j] = 1.0;\n    ");
+        fn(o, "a", c);
+        ncs_buf_tpl(o, "(L, o, o->c + j, nx, ny, -1.0);\n"
+                       "    for (l = j0; l < j0 + n; l++)\n"
+                       "        L->B[(o->py + j) * m + o->c + l] = 1.0;\n"
+                       "}\n\n");
+        break;
+    default:
+        ncs_buf_printf(o, "/* diff: c row of side j (> j0) of group i, minus its first side's. */\n"
+                          "static void ");
+        fn(o, "dc", c);
+        ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o, int i, int j0, int j,\n"
+                       "    double nx, double ny, double nx1, double ny1) {\n"
+                       "    int l, m = L->m, r = o->c + j - i - 1;\n"
+                       "    L->B[r * m + r] = 1.0;\n    ");
+        fn(o, "a", c);
+        ncs_buf_printf(o, "(L, o, r, nx, ny, -1.0);\n    ");
+        fn(o, "a", c);
+        ncs_buf_tpl(o, "(L, o, r, nx1, ny1, 1.0);\n"
+                       "    for (l = j0 + 1; l < j; l++)\n"
+                       "        L->B[r * m + o->c + l - i - 1] = 1.0;\n"
+                       "}\n\n");
+        ncs_buf_printf(o, "/* diff: row r = a_1 + sum of the group's c (the p_y rows%s). */\n"
+                          "static void ",
+                       form == NCS_FORM_DIFF_ACCURATE ? " and pd" : "");
+        fn(o, "dp", c);
+        ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o, int r, int i, int j0,\n"
+                       "    int n, double nx1, double ny1) {\n"
+                       "    int l, m = L->m;\n    ");
+        fn(o, "a", c);
+        ncs_buf_tpl(o, "(L, o, r, nx1, ny1, 1.0);\n"
+                       "    for (l = j0 + 1; l < j0 + n; l++)\n"
+                       "        L->B[r * m + o->c + l - i - 1] += 1.0;\n"
+                       "}\n\n");
+        if (form == NCS_FORM_DIFF_ACCURATE) {
+            ncs_buf_printf(o, "/* diff-accurate: gv row of side j. */\nstatic void ");
+            fn(o, "dg", c);
+            ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o, int j, double nx,\n"
+                           "    double ny) {\n"
+                           "    int m = L->m;\n"
+                           "    L->B[(o->py + j) * m + o->gv + j] = 1.0;\n"
+                           "    L->B[(o->gv + j) * m + o->gv + j] = 1.0;\n    ");
+            fn(o, "a", c);
+            ncs_buf_printf(o, "(L, o, o->gv + j, nx, ny, 1.0);\n}\n\n");
+        }
+        break;
+    }
+}
+
+/* Friction coefficient of body b against the obstacle of group gi. */
+static double group_mu(const ncs_plan *p, int b, const ncs_cspace *cs, int gi) {
+    double m = p->s->bodies[b].friction * p->s->obstacles[cs->groups[gi].obstacle].friction;
+    return m > 0 ? sqrt(m) : 0;
+}
+
+/* One nonconvex group's rows, unrolled. */
+static void emit_group_fn(const ncs_plan *p, int c, int gi, ncs_buf *o) {
+    const ncs_plan_body *pb = &p->bodies[c];
+    const ncs_cspace *cs = ncs_plan_cspace(p, c);
+    const ncs_group *gr = &cs->groups[gi];
+    const ncs_gside *sd = &cs->sides[gr->first_side];
+    int form = p->s->form, n = gr->nsides, l, G = p->spaces[pb->space].group0 + gi;
+    double mu = group_mu(p, c, cs, gi);
+    ncs_buf_printf(o, "/* Group %d (obstacle %s), %d sides. */\nstatic void ", G,
+                   p->s->obstacles[gr->obstacle].name, n);
+    ncs_buf_tpl(o, "@_g");
+    ncs_buf_printf(o, "%d_%d", c, G);
+    ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o, int i, int j0) {\n");
+    if (form == NCS_FORM_MAX)
+        ncs_buf_printf(o, "    L->B[(o->p + i) * L->m + o->d + i] = 1.0;\n");
+    if (form == NCS_FORM_SUMMATION)
+        ncs_buf_printf(o, "    (void)i;\n");
+    for (l = 0; l < n; l++) {
+        switch (form) {
+        case NCS_FORM_MAX:
+            ncs_buf_printf(o, "    ");
+            fn(o, "mx", c);
+            ncs_buf_printf(o, "(L, o, i, j0 + %d", l);
+            nlit(o, sd[l].normal.x, sd[l].normal.y);
+            ncs_buf_printf(o, ");\n");
+            break;
+        case NCS_FORM_SUMMATION:
+            ncs_buf_printf(o, "    ");
+            fn(o, "sm", c);
+            ncs_buf_printf(o, "(L, o, j0, %d, j0 + %d", n, l);
+            nlit(o, sd[l].normal.x, sd[l].normal.y);
+            ncs_buf_printf(o, ");\n");
+            break;
+        default:
+            if (l > 0) {
+                ncs_buf_printf(o, "    ");
+                fn(o, "dc", c);
+                ncs_buf_printf(o, "(L, o, i, j0, j0 + %d", l);
+                nlit(o, sd[l].normal.x, sd[l].normal.y);
+                nlit(o, sd[0].normal.x, sd[0].normal.y);
+                ncs_buf_printf(o, ");\n");
+            }
+            break;
+        }
+    }
+    if (form == NCS_FORM_DIFF || form == NCS_FORM_DIFF_ACCURATE) {
+        for (l = 0; l < n; l++) {
+            ncs_buf_printf(o, "    ");
+            fn(o, "dp", c);
+            ncs_buf_printf(o, "(L, o, o->py + j0 + %d, i, j0, %d", l, n);
+            nlit(o, sd[0].normal.x, sd[0].normal.y);
+            ncs_buf_printf(o, ");\n");
+            if (form == NCS_FORM_DIFF_ACCURATE) {
+                ncs_buf_printf(o, "    ");
+                fn(o, "dg", c);
+                ncs_buf_printf(o, "(L, o, j0 + %d", l);
+                nlit(o, sd[l].normal.x, sd[l].normal.y);
+                ncs_buf_printf(o, ");\n");
+            }
+        }
+        if (form == NCS_FORM_DIFF_ACCURATE) {
+            ncs_buf_printf(o, "    ");
+            fn(o, "dp", c);
+            ncs_buf_printf(o, "(L, o, o->pd + i, i, j0, %d", n);
+            nlit(o, sd[0].normal.x, sd[0].normal.y);
+            ncs_buf_printf(o, ");\n");
+        }
+    }
+    if (pb->k)
+        for (l = 0; l < n; l++) {
+            ncs_buf_printf(o, "    ");
+            fn(o, "f", c);
+            ncs_buf_printf(o, "(L, o, j0 + %d", l);
+            nlit(o, sd[l].normal.x, sd[l].normal.y);
+            ncs_buf_printf(o, ", ");
+            ncs_buf_num(o, mu);
+            ncs_buf_printf(o, ");\n");
+        }
+    ncs_buf_printf(o, "}\n\n");
+}
+
+/* Everything one class needs. */
+static void emit_class(const ncs_plan *p, int c, ncs_buf *o) {
+    const ncs_plan_body *pb = &p->bodies[c];
+    const ncs_cspace *cs = ncs_plan_cspace(p, c);
+    int form = p->s->form, gi, j, has_groups = 0;
+    int side0 = p->spaces[pb->space].side0, group0 = p->spaces[pb->space].group0;
+    for (gi = 0; gi < cs->ngroups; gi++)
+        if (cs->groups[gi].nsides >= 2)
+            has_groups = nonconvex_form(form);
+    if (cs->nsides == 0) {
+        /* nothing to touch: no contact can ever be selected */
+        ncs_buf_printf(o, "static void ");
+        fn(o, "asm", c);
+        ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o) {\n"
+                       "    (void)L;\n    (void)o;\n}\n\n");
+        return;
+    }
+    emit_class_helpers(p, c, has_groups, o);
+    if (has_groups)
+        for (gi = 0; gi < cs->ngroups; gi++)
+            if (cs->groups[gi].nsides >= 2)
+                emit_group_fn(p, c, gi, o);
+    ncs_buf_printf(o, "/* Convex contact c from its side (one case per side). */\nstatic void ");
+    fn(o, "x", c);
+    ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o, int c) {\n"
+                   "    switch (L->side[c]) {\n");
+    for (gi = 0; gi < cs->ngroups; gi++) {
+        const ncs_group *gr = &cs->groups[gi];
+        double mu = group_mu(p, c, cs, gi);
+        for (j = gr->first_side; j < gr->first_side + gr->nsides; j++) {
+            ncs_buf_printf(o, "    case %d: ", side0 + j);
+            fn(o, "cv", c);
+            ncs_buf_printf(o, "(L, o, c");
+            nlit(o, cs->sides[j].normal.x, cs->sides[j].normal.y);
+            ncs_buf_printf(o, ", ");
+            ncs_buf_num(o, mu);
+            ncs_buf_printf(o, "); break;\n");
+        }
+    }
+    ncs_buf_printf(o, "    default: break;\n    }\n}\n\n");
+    ncs_buf_printf(o, "/* B of the active set (B holds zeros on entry). */\nstatic void ");
+    fn(o, "asm", c);
+    ncs_buf_tpl(o, "(@_lcp *L, const ncs_layout_offsets *o) {\n    int ");
+    if (has_groups) {
+        ncs_buf_tpl(o, "i, j0, c;\n"
+                       "    for (i = 0, j0 = 0; i < L->ng; j0 += L->gsize[i], i++)\n"
+                       "        switch (L->grp[i]) {\n");
+        for (gi = 0; gi < cs->ngroups; gi++)
+            if (cs->groups[gi].nsides >= 2) {
+                ncs_buf_printf(o, "        case %d: ", group0 + gi);
+                ncs_buf_tpl(o, "@_g");
+                ncs_buf_printf(o, "%d_%d(L, o, i, j0); break;\n", c, group0 + gi);
+            }
+        ncs_buf_printf(o, "        default: break;\n        }\n");
+    } else
+        ncs_buf_printf(o, "c;\n");
+    ncs_buf_printf(o, "    for (c = o->y; c < L->nc; c++)\n        ");
+    fn(o, "x", c);
+    ncs_buf_printf(o, "(L, o, c);\n}\n\n");
+}
+
+static const char *const Offsets =
+    "/* Block offsets of ncs/layout.h for g groups, y sides, x convex contacts. */\n"
+    "static int @_take(int *at, int size) {\n"
+    "    int off = size > 0 ? *at : -1;\n"
+    "    *at += size;\n"
+    "    return off;\n"
     "}\n\n"
-    "/* Row r of B += sg * (row of A for contact c's normal gap); b[r] += sg a0n[c]. */\n"
-    "static void @_arow(@_lcp *L, const @_bodyc *bc, const ncs_layout_offsets *o,\n"
-    "                   int r, int c, double sg) {\n"
-    "    double *Br = L->B + r * L->m;\n"
-    "    double nx = L->cnx[c], ny = L->cny[c];\n"
-    "    int d;\n"
-    "    for (d = 0; d < L->nc; d++) {\n"
-    "        Br[@_ncol(o, d)] += sg * bc->im * (nx * L->cnx[d] + ny * L->cny[d]);\n";
+    "static void @_offsets(ncs_layout_offsets *o, int g, int y, int x, int k) {\n"
+    "    int at = 0;\n"
+    "    o->y = y;\n"
+    "    o->nc = y + x;\n"
+    "    o->c = o->d = o->g = o->h = o->p = o->gv = o->pd = -1;\n"
+    "    o->nc_c = 0;\n";
 
-static const char *const ARowFric =
-    "        if (bc->k) {\n"
-    "            double nt = sg * bc->im * (ny * L->cnx[d] - nx * L->cny[d]);\n"
-    "            Br[o->pf + 2 * d] += nt;\n"
-    "            Br[o->pf + 2 * d + 1] -= nt;\n"
-    "        }\n";
-
-static const char *const ARowEnd =
-    "    }\n"
-    "    L->b[r] += sg * L->a0n[c];\n"
+static const char *const OffsetsTail =
+    "    o->py = @_take(&at, y);\n"
+    "    o->px = @_take(&at, x);\n"
+    "    o->pf = @_take(&at, k * (y + x));\n"
+    "    o->s = @_take(&at, k > 0 ? y + x : 0);\n"
+    "    o->m = at;\n"
     "}\n\n";
 
-static const char *const CSum =
-    "/* Row r += sum of group i's c entries (diff layouts: c_2..c_n). */\n"
-    "static void @_csum(@_lcp *L, const ncs_layout_offsets *o, int r, int i, int j0, int n) {\n"
-    "    int l;\n"
-    "    for (l = j0 + 1; l < j0 + n; l++)\n"
-    "        L->B[r * L->m + o->c + l - i - 1] += 1.0;\n"
-    "}\n\n";
+static const char *const RhsHead =
+    "/* b of the active set (every row written; layout.h's rows, the order of\n"
+    " * operations of the reference assembler, so also its signed zeros). */\n"
+    "static void @_rhs(@_lcp *L, const ncs_layout_offsets *o, int k) {\n"
+    "    double *b = L->b;\n"
+    "    const double *a = L->a0n;\n"
+    "    int i, j, j0, n, c;\n";
 
-static const char *const Fric =
-    "/* Friction rows of every contact: t_jl + s_j and mu_j p_n,j - sum_l p_f,jl. */\n"
-    "static void @_friction(@_lcp *L, const @_bodyc *bc, const ncs_layout_offsets *o) {\n"
-    "    int c, d, l, m = L->m;\n"
-    "    double rr = bc->iI * bc->r * bc->r;\n"
-    "    for (c = 0; c < L->nc; c++) {\n"
-    "        double tx = -L->cny[c], ty = L->cnx[c];\n"
-    "        for (l = 0; l < 2; l++) {\n"
-    "            int r = o->pf + 2 * c + l;\n"
-    "            double sl = l ? -1.0 : 1.0, *Br = L->B + r * m;\n"
-    "            for (d = 0; d < L->nc; d++) {\n"
-    "                double tn = bc->im * (tx * L->cnx[d] + ty * L->cny[d]);\n"
-    "                double tt = bc->im * (ty * L->cnx[d] - tx * L->cny[d]) + rr;\n"
-    "                Br[@_ncol(o, d)] += sl * tn;\n"
-    "                Br[o->pf + 2 * d] += sl * tt;\n"
-    "                Br[o->pf + 2 * d + 1] -= sl * tt;\n"
-    "            }\n"
-    "            Br[o->s + c] = 1.0;\n"
-    "            L->b[r] = sl * L->a0t[c];\n"
-    "        }\n"
-    "        L->B[(o->s + c) * m + @_ncol(o, c)] = L->mu[c];\n"
-    "        L->B[(o->s + c) * m + o->pf + 2 * c] = -1.0;\n"
-    "        L->B[(o->s + c) * m + o->pf + 2 * c + 1] = -1.0;\n"
-    "    }\n"
-    "}\n\n";
-
-static const char *const AsmHead =
-    "/* Assembles B (ldb = m) and b of the scene's formulation (layout.h). */\n"
-    "static void @_assemble(@_lcp *L, const @_bodyc *bc, const ncs_layout_offsets *o) {\n"
-    "    int m = L->m, i, j, j0, n, e;\n"
-    "    double *B = L->B, *b = L->b;\n"
-    "    memset(B, 0, (size_t)m * (size_t)m * sizeof *B);\n"
-    "    memset(b, 0, (size_t)m * sizeof *b);\n";
-
-static const char *const AsmMax =
+static const char *const RhsMax =
     "    for (i = 0, j0 = 0; i < L->ng; j0 += L->gsize[i], i++) {\n"
     "        n = L->gsize[i];\n"
     "        b[o->d + i] = -1.0;\n"
-    "        B[(o->p + i) * m + o->d + i] = 1.0;\n"
     "        b[o->p + i] = 1.0 - $_GAMMA;\n"
     "        for (j = j0; j < j0 + n; j++) {\n"
-    "            B[(o->d + i) * m + o->g + j] = 1.0;\n"
-    "            B[(o->c + j) * m + o->c + j] = 1.0;\n"
-    "            @_arow(L, bc, o, o->c + j, j, 1.0);\n"
-    "            b[o->c + j] -= 1.0;\n"
-    "            B[(o->g + j) * m + o->c + j] = 1.0;\n"
-    "            B[(o->g + j) * m + o->d + i] = 1.0;\n"
+    "            b[o->c + j] = a[j] - 1.0;\n"
     "            b[o->g + j] = -$_GAMMA;\n"
-    "            B[(o->h + j) * m + o->h + j] = 1.0;\n"
-    "            @_arow(L, bc, o, o->h + j, j, 1.0);\n"
-    "            B[(o->py + j) * m + o->h + j] = 1.0;\n"
-    "            B[(o->py + j) * m + o->d + i] = 1.0;\n"
+    "            b[o->h + j] = 0.0 + a[j];\n"
     "            b[o->py + j] = 1.0 - $_GAMMA;\n"
     "        }\n"
     "    }\n";
 
-static const char *const AsmSum =
+static const char *const RhsSum =
     "    for (i = 0, j0 = 0; i < L->ng; j0 += L->gsize[i], i++) {\n"
-    "        int l;\n"
     "        n = L->gsize[i];\n"
     "        for (j = j0; j < j0 + n; j++) {\n"
-    "            B[(o->c + j) * m + o->c + j] = 1.0;\n"
-    "            @_arow(L, bc, o, o->c + j, j, -1.0);\n"
-    "            b[o->c + j] -= $_EPS_H;\n"
-    "            for (l = j0; l < j0 + n; l++)\n"
-    "                B[(o->py + j) * m + o->c + l] = 1.0;\n"
+    "            b[o->c + j] = -a[j] - $_EPS_H;\n"
     "            b[o->py + j] = -$_EPS_H;\n"
     "        }\n"
     "    }\n";
 
-static const char *const AsmDiffHead =
+static const char *const RhsDiff =
     "    for (i = 0, j0 = 0; i < L->ng; j0 += L->gsize[i], i++) {\n"
-    "        int l, r;\n"
     "        n = L->gsize[i];\n"
-    "        for (j = j0 + 1; j < j0 + n; j++) {\n"
-    "            r = o->c + j - i - 1;\n"
-    "            B[r * m + r] = 1.0;\n"
-    "            @_arow(L, bc, o, r, j, -1.0);\n"
-    "            @_arow(L, bc, o, r, j0, 1.0);\n"
-    "            for (l = j0 + 1; l < j; l++)\n"
-    "                B[r * m + o->c + l - i - 1] = 1.0;\n"
+    "        for (j = j0 + 1; j < j0 + n; j++)\n"
+    "            b[o->c + j - i - 1] = 0.0 - a[j] + a[j0];\n"
+    "        for (j = j0; j < j0 + n; j++)\n"
+    "            b[o->py + j] = 0.0 + a[j0];\n";
+
+static const char *const RhsDiffAcc =
+    "        for (j = j0; j < j0 + n; j++)\n"
+    "            b[o->gv + j] = 0.0 + a[j];\n"
+    "        b[o->pd + i] = 0.0 + a[j0];\n";
+
+static const char *const RhsTail =
+    "    for (c = o->y; c < L->nc; c++)\n"
+    "        b[o->px + (c - o->y)] = 0.0 + a[c];\n"
+    "    if (k)\n"
+    "        for (c = 0; c < L->nc; c++) {\n"
+    "            b[o->pf + 2 * c] = L->a0t[c];\n"
+    "            b[o->pf + 2 * c + 1] = -L->a0t[c];\n"
+    "            b[o->s + c] = 0.0;\n"
     "        }\n"
-    "        for (j = j0; j < j0 + n; j++) {\n"
-    "            r = o->py + j;\n"
-    "            @_arow(L, bc, o, r, j0, 1.0);\n"
-    "            @_csum(L, o, r, i, j0, n);\n";
+    "}\n\n";
 
-static const char *const AsmDiffAcc =
-    "            B[r * m + o->gv + j] = 1.0;\n"
-    "            B[(o->gv + j) * m + o->gv + j] = 1.0;\n"
-    "            @_arow(L, bc, o, o->gv + j, j, 1.0);\n"
-    "        }\n"
-    "        @_arow(L, bc, o, o->pd + i, j0, 1.0);\n"
-    "        @_csum(L, o, o->pd + i, i, j0, n);\n"
-    "    }\n";
-
-static const char *const AsmDiffEnd =
-    "        }\n"
-    "    }\n";
-
-static const char *const AsmTail =
-    "    for (e = 0; e < L->nx; e++)\n"
-    "        @_arow(L, bc, o, o->px + e, o->y + e, 1.0);\n";
-
+/* Offsets, b, and every dynamic class's B. */
 static void emit_assembler(const ncs_plan *p, ncs_buf *o) {
-    int form = p->s->form;
-    ncs_buf_tpl(o, ARow);
-    if (p->anyfric)
-        ncs_buf_tpl(o, ARowFric);
-    ncs_buf_tpl(o, ARowEnd);
-    if (form == NCS_FORM_DIFF || form == NCS_FORM_DIFF_ACCURATE)
-        ncs_buf_tpl(o, CSum);
-    if (p->anyfric)
-        ncs_buf_tpl(o, Fric);
-    ncs_buf_tpl(o, AsmHead);
+    int form = p->s->form, b, c;
+    ncs_buf_tpl(o, Offsets);
     switch (form) {
     case NCS_FORM_MAX:
-        ncs_buf_tpl(o, AsmMax);
+        ncs_buf_tpl(o, "    o->nc_c = y;\n    o->c = @_take(&at, y);\n    o->d = @_take(&at, g);\n"
+                          "    o->g = @_take(&at, y);\n    o->h = @_take(&at, y);\n"
+                          "    o->p = @_take(&at, g);\n");
         break;
     case NCS_FORM_SUMMATION:
-        ncs_buf_tpl(o, AsmSum);
+        ncs_buf_tpl(o, "    o->nc_c = y;\n    o->c = @_take(&at, y);\n    (void)g;\n");
         break;
     case NCS_FORM_DIFF:
-        ncs_buf_tpl(o, AsmDiffHead);
-        ncs_buf_tpl(o, AsmDiffEnd);
+        ncs_buf_tpl(o, "    o->nc_c = y - g;\n    o->c = @_take(&at, y - g);\n");
         break;
     case NCS_FORM_DIFF_ACCURATE:
-        ncs_buf_tpl(o, AsmDiffHead);
-        ncs_buf_tpl(o, AsmDiffAcc);
+        ncs_buf_tpl(o, "    o->nc_c = y - g;\n    o->c = @_take(&at, y - g);\n"
+                          "    o->gv = @_take(&at, y);\n    o->pd = @_take(&at, g);\n");
+        break;
+    default:
+        ncs_buf_tpl(o, "    (void)g;\n");
+        break;
+    }
+    ncs_buf_tpl(o, OffsetsTail);
+    ncs_buf_tpl(o, RhsHead);
+    switch (form) {
+    case NCS_FORM_MAX:
+        ncs_buf_tpl(o, RhsMax);
+        break;
+    case NCS_FORM_SUMMATION:
+        ncs_buf_tpl(o, RhsSum);
+        break;
+    case NCS_FORM_DIFF:
+        ncs_buf_tpl(o, RhsDiff);
+        ncs_buf_tpl(o, "    }\n");
+        break;
+    case NCS_FORM_DIFF_ACCURATE:
+        ncs_buf_tpl(o, RhsDiff);
+        ncs_buf_tpl(o, RhsDiffAcc);
+        ncs_buf_tpl(o, "    }\n");
         break;
     default:
         ncs_buf_tpl(o, "    (void)i; (void)j; (void)j0; (void)n;\n");
         break;
     }
-    ncs_buf_tpl(o, AsmTail);
-    if (p->anyfric)
-        ncs_buf_tpl(o, "    if (bc->k)\n        @_friction(L, bc, o);\n");
-    ncs_buf_tpl(o, "}\n\n");
+    ncs_buf_tpl(o, RhsTail);
+    for (c = 0; c < p->s->nbodies; c++) {
+        if (asm_class(p, c) != c)
+            continue;
+        if (!class_dynamic(p, c))
+            ncs_buf_tpl(o, "#if $_DYNAMIC_ONLY\n");
+        emit_class(p, c, o);
+        if (!class_dynamic(p, c))
+            ncs_buf_tpl(o, "#endif\n\n");
+    }
+    ncs_buf_tpl(o, "/* B of the active set of body i (B holds zeros on entry). */\n"
+                   "static void @_assemble(@_lcp *L, const ncs_layout_offsets *o, int i) {\n"
+                   "    switch (i) {\n");
+    for (b = 0; b < p->s->nbodies; b++) {
+        c = asm_class(p, b);
+        if (!class_dynamic(p, c))
+            ncs_buf_tpl(o, "#if $_DYNAMIC_ONLY\n");
+        ncs_buf_printf(o, "    case %d: ", b);
+        fn(o, "asm", c);
+        ncs_buf_printf(o, "(L, o); break;\n");
+        if (!class_dynamic(p, c))
+            ncs_buf_tpl(o, "#endif\n");
+    }
+    ncs_buf_printf(o, "    default: (void)L; (void)o; break;\n    }\n}\n\n");
 }
 
 /* ---- contact selection ------------------------------------------------ */
@@ -393,6 +732,7 @@ static const char *const SelectNonconvex =
 
 static const char *const SelectTail =
     "    for (i = 0; i < ng; i++) {\n"
+    "        L->grp[i] = gid[i];\n"
     "        L->gsize[i] = @_gn[gid[i]];\n"
     "        for (j = @_gfirst[gid[i]]; j < @_gfirst[gid[i]] + @_gn[gid[i]]; j++)\n"
     "            @_contact(L, bc, body, c++, j, @_gobst[gid[i]], q, vt);\n"
@@ -584,7 +924,9 @@ static const char *const BodyStepHead =
     "    ncs_layout lay;\n"
     "    ncs_layout_offsets o;\n"
     "    ncs_lcp_info li;\n"
-    "    int st, c;\n"
+    "    int st, c;\n";
+
+static const char *const BodyStepInit =
     "    inf->status = $_STEP_OK;\n"
     "    inf->lcp_status = 0;\n"
     "    inf->body = -1;\n"
@@ -596,14 +938,17 @@ static const char *const BodyStepHead =
     "    vt[2] = v[2] + $_H * bc->alpha;\n"
     "    switch ($_DYNAMIC_ONLY ? -1 : i) {\n";
 
-static const char *const BodyStepMid =
+static const char *const BodyStepSelect =
     "    default:\n"
     "        if (@_select(L, bc, i, q, v, vt) != 0) {\n"
     "            inf->status = $_STEP_CAPACITY;\n"
     "            inf->body = i;\n"
     "            return $_STEP_CAPACITY;\n"
     "        }\n"
-    "        break;\n"
+    "        dyn = 1;\n"
+    "        break;\n";
+
+static const char *const BodyStepLayout =
     "    }\n"
     "    inf->groups = L->ng + L->nx;\n"
     "    if (L->nc > 0) {\n"
@@ -613,16 +958,44 @@ static const char *const BodyStepMid =
     "        lay.nconvex = L->nx;\n"
     "        lay.nfric = bc->k;\n"
     "        lay.gamma = $_GAMMA;\n"
-    "        lay.eps_h = $_EPS_H;\n"
-    "        if (ncs_layout_offsets_of(&lay, &o) != 0 || o.m > $_MAX_M) {\n"
+    "        lay.eps_h = $_EPS_H;\n";
+
+static const char *const BodyStepDynOffsets =
+    "        if (dyn) {\n"
+    "            @_offsets(&o, L->ng, L->nc - L->nx, L->nx, bc->k);\n"
+    "            st = o.m > $_MAX_M;\n"
+    "        } else\n"
+    "            st = ncs_layout_offsets_of(&lay, &o) != 0 || o.m > $_MAX_M;\n"
+    "        if (st) {\n";
+
+static const char *const BodyStepStaticOffsets =
+    "        if (ncs_layout_offsets_of(&lay, &o) != 0 || o.m > $_MAX_M) {\n";
+
+static const char *const BodyStepBad =
     "            inf->status = $_STEP_LCP_FAILED;\n"
     "            inf->lcp_status = NCS_LCP_BAD_INPUT;\n"
     "            inf->body = i;\n"
     "            return $_STEP_LCP_FAILED;\n"
     "        }\n"
-    "        L->m = o.m;\n"
-    "        if (!bc->is_static || $_DYNAMIC_ONLY)\n"
-    "            @_assemble(L, bc, &o);\n"
+    "        L->m = o.m;\n";
+
+static const char *const BodyStepAssemble =
+    "        if (dyn) {\n"
+    "            /* B depends only on the active set: rebuilt when it changed,\n"
+    "             * after clearing the previous m x m block (outside it B is 0). */\n"
+    "            if (@_changed(L, i)) {\n"
+    "                memset(L->B, 0, (size_t)L->asm_m * (size_t)L->asm_m * sizeof *L->B);\n"
+    "                @_assemble(L, &o, i);\n"
+    "                L->asm_body = i;\n"
+    "                L->asm_ng = L->ng;\n"
+    "                L->asm_nc = L->nc;\n"
+    "                L->asm_m = L->m;\n"
+    "                memcpy(L->asm_side, L->side, (size_t)L->nc * sizeof *L->side);\n"
+    "            }\n"
+    "            @_rhs(L, &o, bc->k);\n"
+    "        }\n";
+
+static const char *const BodyStepMid =
     "        st = (int)ncs_lcp_solve(s->ws[i], &lay, L->m, B, L->m, L->b, L->z, NULL,\n"
     "                                NULL, &li);\n"
     "        inf->pivots = li.pivots;\n"
@@ -650,6 +1023,18 @@ static const char *const BodyStepMid =
     "    qn[1] = q[1] + $_H * vn[1];\n"
     "    qn[2] = q[2] + $_H * vn[2];\n"
     "    return $_STEP_OK;\n"
+    "}\n\n";
+
+static const char *const Changed =
+    "/* 1 when body i's active contacts differ from those B was built for. */\n"
+    "static int @_changed(const @_lcp *L, int i) {\n"
+    "    int c;\n"
+    "    if (L->asm_body != i || L->asm_ng != L->ng || L->asm_nc != L->nc)\n"
+    "        return 1;\n"
+    "    for (c = 0; c < L->nc; c++)\n"
+    "        if (L->asm_side[c] != L->side[c])\n"
+    "            return 1;\n"
+    "    return 0;\n"
     "}\n\n";
 
 static const char *const ApiStep =
@@ -700,6 +1085,8 @@ static const char *const ApiStep =
     "        if (!s->ws[i])\n"
     "            return -1;\n"
     "    }\n"
+    "    s->lcp.asm_body = -1;\n"
+    "    s->lcp.asm_m = $_MAX_M;\n"
     "    s->step = 0;\n"
     "    memset(&s->last, 0, sizeof s->last);\n"
     "    s->last.body = -1;\n"
@@ -769,21 +1156,52 @@ void ncs_emit_source(const ncs_plan *p, ncs_buf *o) {
         "#ifndef $_DYNAMIC_ONLY\n#define $_DYNAMIC_ONLY 0\n#endif\n"
         "#ifndef $_SINGLE_SIDE\n#define $_SINGLE_SIDE 1\n#endif\n\n");
     emit_tables(p, o);
+    if (!p->anydynamic)
+        ncs_buf_tpl(o, "/* Every body has a static structure; the proximity path below is\n"
+                       " * only compiled for measurements. */\n#if $_DYNAMIC_ONLY\n");
     ncs_buf_tpl(o, Contact);
     ncs_buf_tpl(o, SelectHead);
     ncs_buf_tpl(o, s->form == NCS_FORM_STEWART ? SelectStewart : SelectNonconvex);
     ncs_buf_tpl(o, SelectTail);
     emit_assembler(p, o);
+    ncs_buf_tpl(o, Changed);
+    if (!p->anydynamic)
+        ncs_buf_tpl(o, "#endif\n\n");
     for (b = 0; b < s->nbodies; b++)
         if (p->bodies[b].is_static && emit_static_body(p, b, o) != 0)
             o->oom = 1;
     ncs_buf_tpl(o, BodyStepHead);
+    if (!p->anydynamic)
+        ncs_buf_tpl(o, "#if $_DYNAMIC_ONLY\n    int dyn = 0;\n#endif\n");
+    else
+        ncs_buf_tpl(o, "    int dyn = 0;\n");
+    ncs_buf_tpl(o, BodyStepInit);
     for (b = 0; b < s->nbodies; b++)
         if (p->bodies[b].is_static) {
             ncs_buf_printf(o, "    case %d:\n        B = ", b);
             ncs_buf_tpl(o, "@_static_b");
             ncs_buf_printf(o, "%d(L, q, vt);\n        break;\n", b);
         }
+    if (!p->anydynamic)
+        ncs_buf_tpl(o, "#if $_DYNAMIC_ONLY\n");
+    ncs_buf_tpl(o, BodyStepSelect);
+    if (!p->anydynamic)
+        ncs_buf_tpl(o, "#endif\n");
+    ncs_buf_tpl(o, BodyStepLayout);
+    if (!p->anydynamic)
+        ncs_buf_tpl(o, "#if $_DYNAMIC_ONLY\n");
+    ncs_buf_tpl(o, BodyStepDynOffsets);
+    if (!p->anydynamic) {
+        ncs_buf_tpl(o, "#else\n");
+        ncs_buf_tpl(o, BodyStepStaticOffsets);
+        ncs_buf_tpl(o, "#endif\n");
+    }
+    ncs_buf_tpl(o, BodyStepBad);
+    if (!p->anydynamic)
+        ncs_buf_tpl(o, "#if $_DYNAMIC_ONLY\n");
+    ncs_buf_tpl(o, BodyStepAssemble);
+    if (!p->anydynamic)
+        ncs_buf_tpl(o, "#endif\n");
     ncs_buf_tpl(o, BodyStepMid);
     ncs_buf_tpl(o, ApiStep);
     ncs_buf_tpl(o, ApiAccess);

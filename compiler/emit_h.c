@@ -96,6 +96,7 @@ void ncs_emit_header(const ncs_plan *p, ncs_buf *o) {
         "    int nc;                               /**< contacts, y + nx */\n"
         "    int m;                                /**< LCP dimension */\n"
         "    int gsize[$_CAPACITY];                /**< sides per nonconvex group */\n"
+        "    int grp[$_CAPACITY];                  /**< group-table index per nonconvex group */\n"
         "    int side[$_MAX_CONTACTS];             /**< side-table index per contact */\n"
         "    double cnx[$_MAX_CONTACTS];           /**< contact normal x */\n"
         "    double cny[$_MAX_CONTACTS];           /**< contact normal y */\n"
@@ -105,6 +106,9 @@ void ncs_emit_header(const ncs_plan *p, ncs_buf *o) {
         "    double B[$_MAX_M * $_MAX_M];          /**< LCP matrix, row-major, ldb = m */\n"
         "    double b[$_MAX_M];                    /**< LCP vector */\n"
         "    double z[$_MAX_M];                    /**< solution */\n"
+        "    int asm_body;                         /**< body whose active set B holds, -1: none */\n"
+        "    int asm_ng, asm_nc, asm_m;            /**< its groups, contacts and dimension */\n"
+        "    int asm_side[$_MAX_CONTACTS];         /**< its contacts' sides */\n"
         "} @_lcp;\n\n");
     ncs_buf_tpl(o,
         "/** Simulation state (caller-owned). */\n"

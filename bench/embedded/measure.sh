@@ -15,9 +15,14 @@
 # Reported:
 #   size     .text/.data/.bss of the library objects (arm-none-eabi-size),
 #            and of the whole ELF (which adds startup code and newlib)
+#   state    for a generated simulator's example main: sizeof(<p>_state),
+#            the caller-owned object (symbol st in .bss)
 #   stack    the largest frame over the library's functions, from the .su
-#            files. This is PER FUNCTION, not a call-graph bound: the worst
-#            stack of a call chain is the sum of the frames along it.
+#            files; then a static bound over call chains, the largest sum of
+#            frames along a chain of gcc's call graph (the .ci files of
+#            -fcallgraph-info=su; stack-bound.sh), which leaves out the
+#            frames of callees outside the library (libgcc's soft-float
+#            helpers, memcpy/memset) and indirect calls, and lists them.
 #            Then the stack actually used, measured by startup.c's probe
 #            (a second run with --ncs-stack on the semihosting command
 #            line): whole run (incl. newlib's printf) and the deepest marked
@@ -107,6 +112,13 @@ fi
 echo
 echo "== size of the whole image (bytes; adds startup code and newlib)"
 "$size" "$elf" || exit 1
+# The caller-owned state of a generated simulator: `static <p>_state st`
+# in the example main (emit_fwmain.c), in .bss. Its size is sizeof(<p>_state):
+# bodies, LCP scratch and solver workspace, sized from <P>_MAX_M.
+"$nm" -S -t d "$elf" | awk '
+    NF == 4 && $3 ~ /^[bBdD]$/ && $4 ~ /^st(\.[0-9]+)?$/ {
+        printf "  caller-owned state (sizeof <p>_state, symbol %s in .bss): %d bytes\n", $4, $2 + 0
+    }'
 
 # --- stack -----------------------------------------------------------------
 if [ $# -gt 0 ]; then
@@ -131,6 +143,23 @@ if [ $# -gt 0 ]; then
             printf "  max frame: %d bytes (%s), over %d functions\n", max, maxfn, NR
             if (unbounded != "") print "  not static (alloca/VLA?):" unbounded
         }'
+    # The call-chain bound: frames summed along the deepest chain of gcc's
+    # call graph (-fcallgraph-info=su, <obj minus .o>.ci; stack-bound.sh).
+    cis=""
+    for obj in "$@"; do
+        ci=${obj%.o}.ci
+        if [ -r "$ci" ]; then
+            cis="$cis $ci"
+        else
+            echo "measure: no $ci (build the object with -fcallgraph-info=su)" >&2
+        fi
+    done
+    if [ -n "$cis" ]; then
+        echo
+        echo "== stack bound per call chain (-fcallgraph-info=su; static, all paths)"
+        # shellcheck disable=SC2086
+        sh "$(dirname "$0")/stack-bound.sh" -n 2 $cis || exit 1
+    fi
 fi
 
 # --- instructions ------------------------------------------------------------

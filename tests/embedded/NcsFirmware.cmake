@@ -105,7 +105,10 @@ endif()
 set(NCS_FW_COMMON_FLAGS -std=c99 -O2 -g -ffunction-sections -fdata-sections
     -fno-common -Wall -Wextra -Wpedantic -Werror)
 # The library part (generated code + firmware solver): no hosted libc.
-set(NCS_FW_LIB_FLAGS -ffreestanding -fstack-usage)
+# -fstack-usage writes <obj minus .o>.su (frame per function) and
+# -fcallgraph-info=su <obj minus .o>.ci (the call graph with the frames:
+# bench/embedded/stack-bound.sh sums them along call chains).
+set(NCS_FW_LIB_FLAGS -ffreestanding -fstack-usage -fcallgraph-info=su)
 set(NCS_FW_LINK_FLAGS --specs=rdimon.specs -nostartfiles
     -T ${NCS_FW_DIR}/mps2.ld -Wl,--gc-sections)
 
@@ -136,8 +139,8 @@ function(ncs_firmware_flags out)
 endfunction()
 
 # Compiles SOURCES for the firmware; the object paths go to <out-var>.
-# KIND lib adds the library-part flags (freestanding, -fstack-usage: each
-# object gets a .su file next to it, <obj minus .o>.su).
+# KIND lib adds the library-part flags (freestanding, -fstack-usage and
+# -fcallgraph-info=su: each object gets <obj minus .o>.su and .ci next to it).
 function(ncs_firmware_objects out)
   cmake_parse_arguments(FW "" "NAME;VARIANT;KIND" "SOURCES;INCLUDE_DIRS;DEFINES;EXTRA_FLAGS" ${ARGN})
   if(NOT FW_NAME OR NOT FW_KIND MATCHES "^(lib|app)$" OR NOT FW_SOURCES)
@@ -163,11 +166,11 @@ function(ncs_firmware_objects out)
     endif()
     set(byproducts "")
     if(FW_KIND STREQUAL "lib")
-      set(byproducts ${objdir}/${base}.su)
+      set(byproducts ${objdir}/${base}.su ${objdir}/${base}.ci)
     endif()
+    # .su/.ci as outputs: a build tree from before -fcallgraph-info rebuilds
     add_custom_command(
-      OUTPUT ${obj}
-      BYPRODUCTS ${byproducts}
+      OUTPUT ${obj} ${byproducts}
       COMMAND ${NCS_FW_CC} ${flags} -MD -MF ${obj}.d -c ${src} -o ${obj}
       DEPENDS ${src}
       DEPFILE ${obj}.d

@@ -1,0 +1,100 @@
+#!/bin/sh
+# state-size.sh - RAM of ncs firmware: sizeof(<p>_state), the caller-owned
+# object that holds everything a simulator needs (bodies, the LCP scratch
+# and the solver workspace, sized at compile time from <P>_MAX_M), per
+# scene and element type, as arm-none-eabi-gcc lays it out for the
+# Cortex-M4.
+#
+#   state-size.sh [-c CROSS-GCC] [-n CROSS-NM] [-r] NCSC SCENE.ncs...
+#
+#   NCSC   the ncsc executable
+#   -c/-n  cross compiler and nm (default arm-none-eabi-gcc/-nm, or
+#          $NCS_FW_CC / $NCS_FW_NM)
+#   -r     also run each scene on the host (`ncsc run --csv -`, the scene's
+#          own steps) and report the largest LCP dimension m its steps
+#          actually met, and what the state would be with MAX_M = that m
+#          (a measured figure for one run, not a bound)
+#
+# One line per scene and variant:
+#   scene variant MAX_M state-bytes workspace-bytes lcp-bytes [max-m-run state-at-max-m-run]
+# where workspace = <p>_state.wsmem (the solver's memory, ~6 MAX_M^2 reals
+# per body) and lcp = <p>_state.lcp (B, b, z and the assembly scratch,
+# ~MAX_M^2 reals). Exit status 0, 1 when a tool failed, 2 bad usage.
+set -u
+cc=${NCS_FW_CC:-arm-none-eabi-gcc}
+nm=${NCS_FW_NM:-arm-none-eabi-nm}
+run=0
+usage() {
+    echo "usage: state-size.sh [-c CROSS-GCC] [-n CROSS-NM] [-r] NCSC SCENE.ncs..." >&2
+    exit 2
+}
+while getopts c:n:r opt; do
+    case $opt in
+    c) cc=$OPTARG ;;
+    n) nm=$OPTARG ;;
+    r) run=1 ;;
+    *) usage ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 2 ] || usage
+ncsc=$1
+shift
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+cpu="-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16"
+
+# probe DIR PREFIX MAXM: prints "state ws lcp" in bytes for the generated
+# header DIR/PREFIX.h, with <P>_MAX_M overridden to MAXM when non-empty.
+probe() {
+    up=$(echo "$2" | tr 'a-z' 'A-Z')
+    h=$1/$2.h
+    if [ -n "$3" ]; then
+        sed "s/^#define ${up}_MAX_M [0-9]*/#define ${up}_MAX_M $3/" "$1/$2.h" >"$1/probe_$2.h" || return 1
+        h=$1/probe_$2.h
+    fi
+    cat >"$1/probe.c" <<EOF
+#include "$h"
+char ncs_probe_state[sizeof($2_state)];
+char ncs_probe_ws[sizeof(((const $2_state *)0)->wsmem)];
+char ncs_probe_lcp[sizeof(((const $2_state *)0)->lcp)];
+EOF
+    # shellcheck disable=SC2086
+    $cc $cpu -std=c99 -fno-common -I"$1" -c "$1/probe.c" -o "$1/probe.o" || return 1
+    "$nm" -S -t d "$1/probe.o" | awk '
+        { s[$4] = $2 + 0 }
+        END { printf "%d %d %d\n", s["ncs_probe_state"], s["ncs_probe_ws"], s["ncs_probe_lcp"] }'
+}
+
+printf "%-22s %-7s %6s %12s %12s %10s" scene variant MAX_M state workspace lcp
+[ $run -eq 1 ] && printf " %9s %16s" "m(run)" "state@m(run)"
+echo
+for scene in "$@"; do
+    base=$(basename "$scene" .ncs)
+    scene=$(cd "$(dirname "$scene")" && pwd)/$(basename "$scene") || exit 2
+    maxrun=
+    if [ $run -eq 1 ]; then
+        (cd "$tmp" && NCS_RUN_DIR="$tmp/run" "$ncsc" run "$scene" --csv - --quiet) >"$tmp/run.csv" 2>"$tmp/run.err" ||
+            { echo "state-size: ncsc run $scene failed:" >&2; tail -n 3 "$tmp/run.err" >&2; }
+        maxrun=$(awk -F, 'NR > 1 && $12 + 0 > m { m = $12 + 0 } END { print m + 0 }' "$tmp/run.csv")
+    fi
+    for variant in double float; do
+        d=$tmp/$base-$variant
+        mkdir -p "$d"
+        if ! "$ncsc" "$scene" -o "$d" --prefix p --target embedded --real $variant >"$d/ncsc.log" 2>&1; then
+            printf "%-22s %-7s %s\n" "$base" $variant "not compiled: $(head -n 1 "$d/ncsc.log")"
+            continue
+        fi
+        maxm=$(sed -n 's/^#define P_MAX_M \([0-9]*\).*/\1/p' "$d/p.h")
+        sizes=$(probe "$d" p "") || exit 1
+        # shellcheck disable=SC2086
+        set -- $sizes
+        printf "%-22s %-7s %6s %12s %12s %10s" "$base" $variant "$maxm" "$1" "$2" "$3"
+        if [ $run -eq 1 ] && [ -n "$maxrun" ] && [ "$maxrun" -gt 0 ]; then
+            at=$(probe "$d" p "$maxrun") || exit 1
+            printf " %9s %16s" "$maxrun" "${at%% *}"
+        fi
+        echo
+    done
+done
+exit 0

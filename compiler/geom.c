@@ -300,6 +300,48 @@ static double clipped_area(const ncs_vec2 *v, int m, const ncs_gside *sd, int n,
 
 /* ---- the stage ---------------------------------------------------------- */
 
+/* An upper bound of the summation epsilon the code generator will use
+ * (docs/formulations.md): the scene's, or 1e-3 of the scene's diameter,
+ * here taken over a box that contains the generator's (obstacle vertices,
+ * body positions, grown by the largest disc radius and disc_tol). */
+static double summation_epsilon(const ncs_scene *s, const ncs_geom_options *o) {
+    if (!s->epsilon_auto)
+        return s->epsilon > 0 && isfinite(s->epsilon) ? s->epsilon : 0;
+    double box[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY}, grow = 0;
+    for (int i = 0; i < s->nobstacles; i++) {
+        const ncs_obstacle *ob = &s->obstacles[i];
+        for (int k = 0; k <= (ob->kind == NCS_OBST_GROUP ? -1 : ob->nholes); k++) {
+            const ncs_ring *r = k == 0 ? &ob->outer : &ob->holes[k - 1];
+            for (int j = 0; j < r->n; j++) {
+                box[0] = fmin(box[0], r->pt[j].x);
+                box[1] = fmin(box[1], r->pt[j].y);
+                box[2] = fmax(box[2], r->pt[j].x);
+                box[3] = fmax(box[3], r->pt[j].y);
+            }
+        }
+        if (ob->kind == NCS_OBST_GROUP)
+            for (int j = 0; j < ob->nsides; j++) {
+                box[0] = fmin(box[0], ob->sides[j].point.x);
+                box[1] = fmin(box[1], ob->sides[j].point.y);
+                box[2] = fmax(box[2], ob->sides[j].point.x);
+                box[3] = fmax(box[3], ob->sides[j].point.y);
+            }
+    }
+    for (int i = 0; i < s->nbodies; i++) {
+        const ncs_body *bd = &s->bodies[i];
+        box[0] = fmin(box[0], bd->pos.x);
+        box[1] = fmin(box[1], bd->pos.y);
+        box[2] = fmax(box[2], bd->pos.x);
+        box[3] = fmax(box[3], bd->pos.y);
+        if (bd->kind == NCS_BODY_DISC)
+            grow = fmax(grow, bd->radius + o->disc_tol);
+    }
+    if (!(box[2] >= box[0]))
+        return 1e-3;
+    double d = hypot(box[2] - box[0] + 2 * grow, box[3] - box[1] + 2 * grow);
+    return 1e-3 * (d > 0 ? d : 1) * 1.01;
+}
+
 ncs_geom_options ncs_geom_default_options(void) {
     ncs_geom_options o;
     memset(&o, 0, sizeof o);
@@ -526,6 +568,8 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
     memset(g, 0, sizeof *g);
     b.s = s;
     b.o = opt ? *opt : ncs_geom_default_options();
+    if (s->form == NCS_FORM_SUMMATION && b.o.diag_overlap > 0)
+        b.o.diag_overlap = fmax(b.o.diag_overlap, summation_epsilon(s, &b.o));
     b.d = d;
     b.poly = calloc((size_t)nslots + 1, sizeof *b.poly);
     b.pcs = calloc((size_t)nslots + 1, sizeof *b.pcs);

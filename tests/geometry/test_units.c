@@ -417,6 +417,44 @@ static void test_far_cracks(void) {
     }
 }
 
+/* Under summation the diagonal overlap is at least the scene's epsilon
+ * (its relaxed corners then stay inside the overlap); other formulations
+ * keep the default. */
+static void test_summation_overlap(void) {
+    static tg_scene t;
+    ncs_vec2 pts[6] = {V(0, 0), V(4, 0), V(4, 1), V(1, 1), V(1, 4), V(0, 4)};
+    ncs_vec2 *rp[1] = {pts};
+    int cnt[1] = {6};
+    char out[256];
+    for (int form = 0; form < 2; form++) {
+        ncs_geometry g;
+        tg_init(&t);
+        tg_polygon(&t, "o", 1, rp, cnt);
+        t.s.form = form ? NCS_FORM_SUMMATION : NCS_FORM_MAX;
+        t.s.epsilon = 0.01;
+        t.s.epsilon_auto = 0;
+        CHECK(tg_build(&t, NULL, &g, out, sizeof out) == 0, "summation overlap: %s", out);
+        int internal = 0;
+        for (int q = 0; q < g.pieces.ngroups; q++) {
+            const ncs_group *gr = &g.pieces.groups[q];
+            for (int j = 0; j < gr->nsides; j++) {
+                const ncs_gside *sd = &g.pieces.sides[gr->first_side + j];
+                ncs_vec2 v = g.pieces.verts[gr->first_vert + j];
+                if (!sd->internal)
+                    continue;
+                double shift = (sd->point.x - v.x) * sd->normal.x +
+                               (sd->point.y - v.y) * sd->normal.y;
+                double want = form ? 0.01 : 1e-6;
+                CHECK(fabs(shift - want) < 1e-12, "form %d: internal side shifted by %g, "
+                      "want %g", form, shift, want);
+                internal++;
+            }
+        }
+        CHECK(internal >= 2, "no internal sides");
+        ncs_geom_free(&g);
+    }
+}
+
 static void test_json(void) {
     static tg_scene t;
     ncs_vec2 sq[4] = {V(0, 0), V(2, 0), V(2, 2), V(0, 2)};
@@ -457,6 +495,7 @@ int main(void) {
     test_far_crossing();
     test_extreme();
     test_far_cracks();
+    test_summation_overlap();
     printf("%d failures\n", tg_failures);
     return tg_failures ? 1 : 0;
 }

@@ -240,10 +240,7 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                 zbasic[v - m] = 1;
         }
     }
-out:
+out:                                    /* z is still 0 unless solved */
     *pivots += npiv;
-    if (status != NCS_LCP_SOLVED)
-        for (j = 0; j < m; j++)
-            z[j] = 0;
     return status;
 }

@@ -38,6 +38,7 @@ struct ncs_lcp_workspace {
     int *clist;             /* contacts of the reduced problem */
     int *cgroup;            /* their group, -1 for convex contacts */
     int *glist;             /* groups of the component being solved */
+    int *top;               /* their admissible sides K and empty choice em: 2 K + em */
     unsigned char *inS;     /* summation: side counted in its group row */
     unsigned char *inC;     /* side may carry impulse (the chosen set) */
     unsigned char *zb;      /* basis of the last Lemke run (z basic) */
@@ -51,7 +52,12 @@ struct ncs_lcp_workspace {
 };
 
 #define NCS_ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
-enum { NDOUBLE_VEC = 10, NINT_VEC = 10, NBYTE_VEC = 4, ENUM_CAP = 4096, IMPROVE_CAP = 16 };
+enum { NDOUBLE_VEC = 10, NINT_VEC = 11, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
+/* Work budget of one call's selection path (docs/solver.md, "Bounded
+ * work"): attempts (reduced Lemke runs, friction states) and pivots over
+ * all components. A search that reaches it gives up; plain Lemke on the
+ * full LCP still runs with its own cap. */
+enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 4000 };
 
 /* Carves the arrays (when ws is non-NULL); returns the bytes needed. */
 static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
@@ -67,7 +73,7 @@ static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
                                     &ws->best, &ws->trial};
         int **ivs[NINT_VEC] = {&ws->umap, &ws->sel, &ws->gfirst, &ws->perm, &ws->comp,
                                &ws->owner, &ws->clist, &ws->cgroup, &ws->glist,
-                               &ws->prev_sel};
+                               &ws->prev_sel, &ws->top};
         unsigned char **cvs[NBYTE_VEC] = {&ws->inS, &ws->inC, &ws->zb, &ws->prev_J};
         int i;
         ncs_lemke_bind(&ws->lw, mmax, d, iv);
@@ -148,10 +154,17 @@ typedef struct call {
     int prepared;               /* contact data extracted: 1, failed: -1, not yet: 0 */
     int ncomp;                  /* independent contact components */
     int seeded;                 /* the selection starts from the previous choices */
+    int fricpass;               /* failed attempts also try friction states */
 } call;
 
 static int cap_for(const call *c, int m) {
     return c->cap > 0 ? c->cap : 50 * m + 100;
+}
+
+/* 1 when the selection path has used its budget. */
+static int over_budget(const call *c) {
+    return c->attempts >= ATTEMPT_BUDGET ||
+           c->pivots >= PIVOT_BUDGET_PER_ROW * c->m + PIVOT_BUDGET_BASE;
 }
 
 /* Accepts ws->zc when it verifies on the full LCP. */
@@ -166,19 +179,27 @@ static int accept(call *c) {
     return 0;
 }
 
+/* Copies the principal block of B on the n indices ws->umap[0..n) to
+ * ws->Br (n x n) and sign times those entries of b to ws->br. */
+static void gather(call *c, int n, ncs_real sign) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, j;
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < n; j++)
+            ws->Br[(size_t)i * n + j] = c->B[(size_t)ws->umap[i] * c->ldb + ws->umap[j]];
+        ws->br[i] = sign * c->b[ws->umap[i]];
+    }
+}
+
 /* Re-solves B_JJ z_J = -b_J for the index set J (flags) into ws->zc:
  * the Newton step of the min-map on that active set. 0 on success. */
 static int solve_on_set(call *c, const unsigned char *J) {
     ncs_lcp_workspace *ws = c->ws;
-    int i, j, n = 0, m = c->m;
+    int i, n = 0, m = c->m;
     for (i = 0; i < m; i++)
         if (J[i])
             ws->umap[n++] = i;
-    for (i = 0; i < n; i++) {
-        for (j = 0; j < n; j++)
-            ws->Br[(size_t)i * n + j] = c->B[(size_t)ws->umap[i] * c->ldb + ws->umap[j]];
-        ws->br[i] = -c->b[ws->umap[i]];
-    }
+    gather(c, n, -1);
     if (ncs_dense_solve(n, ws->Br, n, ws->br, ws->perm) != 0)
         return -1;
     memset(ws->zc, 0, (size_t)m * sizeof *ws->zc);
@@ -298,18 +319,15 @@ static int try_newton(call *c) {
  * the tolerance. Returns 1 when zc verified on the full LCP. */
 static int try_lemke(call *c, int *path) {
     ncs_lcp_workspace *ws = c->ws;
-    int m = c->m, i, j, blk, nblk = 1, st;
+    int m = c->m, i, j, blk, nblk = 1, st, split = c->decompose && m >= 16;
     for (i = 0; i < m; i++)
-        ws->comp[i] = i;
-    if (c->decompose && m >= 16) {     /* small LCPs: the scan costs more than it saves */
+        ws->comp[i] = split ? i : 0;
+    if (split) {                        /* small LCPs: the scan costs more than it saves */
         for (i = 0; i < m; i++)
             for (j = i + 1; j < m; j++)
                 if (c->B[(size_t)i * c->ldb + j] != 0 || c->B[(size_t)j * c->ldb + i] != 0)
                     unite(ws->comp, i, j);
         nblk = label(ws->comp, m);
-    } else {
-        for (i = 0; i < m; i++)
-            ws->comp[i] = 0;
     }
     c->blocks = nblk;
     if (nblk == 1) {
@@ -326,11 +344,7 @@ static int try_lemke(call *c, int *path) {
             for (i = 0; i < m; i++)
                 if (ws->comp[i] == blk)
                     ws->umap[n++] = i;
-            for (i = 0; i < n; i++) {
-                for (j = 0; j < n; j++)
-                    ws->Br[(size_t)i * n + j] = c->B[(size_t)ws->umap[i] * c->ldb + ws->umap[j]];
-                ws->br[i] = c->b[ws->umap[i]];
-            }
+            gather(c, n, 1);
             c->attempts++;
             st = ncs_lemke_run(&ws->lw, n, ws->Br, n, ws->br, cap_for(c, n), ws->zr,
                                ws->inS, &c->pivots);
@@ -576,6 +590,90 @@ static ncs_real part_residual(call *c, int cc) {
     return res;
 }
 
+#ifndef NCS_LCP_NO_FRICTION
+enum { FRIC_STATES_MAX = 4 };   /* chosen contacts whose states are enumerated */
+
+/* The convex Stewart LCP of a choice can have several solutions when
+ * contacts touch at one point (a rigid corner in a reflex vertex: every
+ * piece's side there), and Lemke's may break a condition of a group
+ * without impulse that another one meets. With few chosen contacts (at
+ * most FRIC_STATES_MAX), every contact active (a_j = 0) and each one in a
+ * friction state (stick: t_j = 0; slide: the friction of one direction is
+ * mu p_n), the 2 ncr x 2 ncr system in (p_n, f = p_f0 - p_f1) is solved
+ * densely for each of the 3^ncr states, lifted and verified like an
+ * attempt. Needs opposite friction directions (checked). Returns 1 when
+ * one verified. */
+static int try_fric_states(call *c, int cc, int ngc, int ncr) {
+    ncs_lcp_workspace *ws = c->ws;
+    int k = NCS_NFRIC(c->k), nu = c->nu, n2 = 2 * ncr, nur = ncr * (1 + k);
+    int i, j, code, ncode = 1;
+    ncs_real *M = ws->Br, *x = ws->br;
+    if (k != 2 || ncr < 1 || ncr > FRIC_STATES_MAX)
+        return 0;
+    for (i = 0; i < ncr; i++) {         /* directions opposite (2D) */
+        int f0 = ws->umap[ncr + i * k], f1 = f0 + 1;
+        if (ws->a0[f0] != -ws->a0[f1])
+            return 0;
+        for (j = 0; j < nu; j++)
+            if (ws->A[(size_t)f0 * nu + j] != -ws->A[(size_t)f1 * nu + j])
+                return 0;
+        ncode *= 3;
+    }
+    for (code = 0; code < ncode; code++) {
+        int rest = code;
+        for (i = 0; i < ncr; i++, rest /= 3) {
+            int st = rest % 3, qn = ws->umap[i], qf = ws->umap[ncr + i * k];
+            int rowq[2], r;
+            rowq[0] = qn;
+            rowq[1] = st == 0 ? qf : -1;
+            for (r = 0; r < 2; r++) {
+                ncs_real *Mi = M + (size_t)(r * ncr + i) * n2;
+                if (rowq[r] < 0) {      /* slide: f -+ mu p_n = 0 */
+                    for (j = 0; j < n2; j++)
+                        Mi[j] = 0;
+                    Mi[i] = st == 1 ? -ws->mu[ws->clist[i]] : ws->mu[ws->clist[i]];
+                    Mi[ncr + i] = 1;
+                    x[r * ncr + i] = 0;
+                    continue;
+                }
+                for (j = 0; j < ncr; j++) {
+                    Mi[j] = ws->A[(size_t)rowq[r] * nu + ws->umap[j]];
+                    Mi[ncr + j] = ws->A[(size_t)rowq[r] * nu + ws->umap[ncr + j * k]];
+                }
+                x[r * ncr + i] = -ws->a0[rowq[r]];
+            }
+        }
+        if (over_budget(c))
+            return 0;
+        c->attempts++;
+        if (ncs_dense_solve(n2, M, n2, x, ws->lw.cand) != 0)   /* ws->perm: enumerate() */
+            continue;
+        for (i = 0, rest = code; i < ncr; i++, rest /= 3) {
+            int qf = ws->umap[ncr + i * k];
+            ncs_real f = x[ncr + i], t = ws->a0[qf];
+            for (j = 0; j < ncr; j++)
+                t += ws->A[(size_t)qf * nu + ws->umap[j]] * x[j] +
+                     ws->A[(size_t)qf * nu + ws->umap[ncr + j * k]] * x[ncr + j];
+            ws->zr[i] = x[i];
+            ws->zr[ncr + i * k] = f > 0 ? f : 0;
+            ws->zr[ncr + i * k + 1] = f < 0 ? -f : 0;
+            ws->zr[nur + i] = rest % 3 == 0 ? 0 : rest % 3 == 1 ? -t : t;
+        }
+        lift(c, cc, ngc, ncr);
+        if (part_residual(c, cc) <= c->tol)
+            return 1;
+    }
+    return 0;
+}
+/* The friction states after a failed attempt of the second pass (not for
+ * summation, whose chosen rows are group rows). */
+#define FRIC_STATES(c, cc, ngc, ncr) \
+    ((c)->fricpass && NCS_FORM_OF((c)->L) != NCS_FORM_SUMMATION && \
+     try_fric_states(c, cc, ngc, ncr))
+#else
+#define FRIC_STATES(c, cc, ngc, ncr) 0
+#endif
+
 /* One selection attempt on component cc: reduced Lemke, lift, verify the
  * component's rows. For summation the row sets inS are refined from the
  * answer a few times. Returns 1 when verified, 0 when not, -1 when the
@@ -600,7 +698,7 @@ static int try_selection(call *c, int cc, int ngc) {
                              ws->zr, NULL, &c->pivots);
         if (st != NCS_LCP_SOLVED) {
             c->lemke_status = st;
-            return -1;
+            return FRIC_STATES(c, cc, ngc, ncr) ? 1 : -1;
         }
         lift(c, cc, ngc, ncr);
         res = part_residual(c, cc);
@@ -608,6 +706,8 @@ static int try_selection(call *c, int cc, int ngc) {
             return 1;
         c->unverified = 1;
         keep_best(c, res);
+        if (FRIC_STATES(c, cc, ngc, ncr))
+            return 1;
         if (NCS_FORM_OF(L) != NCS_FORM_SUMMATION)
             return 0;
         for (i = 0; i < ngc; i++) {
@@ -916,10 +1016,81 @@ static void follow(call *c, pick *p) {
  * something verified, and, cold, follow the answers from the most plausible
  * sides when nothing verified (the enumeration is capped). Returns 1 when
  * ws->trial holds a verified solution of the component. */
+/* Largest digit of group i of the component (ws->top: 2 K + em). */
+static long top_digit(const ncs_lcp_workspace *ws, int i) {
+    return radix(ws->top[i] / 2, ws->top[i] % 2) - 1;
+}
+
+/* Next digit vector (ws->perm, group i's digit at i) with the same digit
+ * sum, in increasing mixed-radix order (digit 0 least significant): the
+ * lowest position j above the lowest nonzero digit that can grow takes one
+ * unit, the rest of the sum below j is refilled from the bottom. The first
+ * vector of a level is the refill of the whole sum. Returns 0 when there is
+ * no further vector (or, for first, the sum does not fit). */
+static int next_digits(const call *c, const pick *p, long sum, int first) {
+    int *d = c->ws->perm, n = p->ngc, i, j = 0;
+    if (!first) {
+        for (i = 0; i < n && d[i] == 0; i++)
+            ;
+        for (j = i + 1; j < n && d[j] >= top_digit(c->ws, j); j++)
+            ;
+        if (j >= n)                     /* also when every digit is 0 */
+            return 0;
+        for (i = 0, sum = -1; i < j; i++)
+            sum += d[i];
+        d[j]++;
+    } else {
+        j = n;
+    }
+    for (i = 0; i < j; i++) {
+        d[i] = (int)(sum < top_digit(c->ws, i) ? sum : top_digit(c->ws, i));
+        sum -= d[i];
+    }
+    return sum == 0;
+}
+
+/* Enumerates the component's choices level by level of the digit sum (one
+ * group off its most plausible choice, then two, ...) over the sides that
+ * can still beat the best, at most ENUM_CAP attempts in all and at most
+ * IMPROVE_CAP once something verified; restarted with fewer admissible
+ * sides whenever the best improves (ws->perm holds the digits). */
+static void enumerate(call *c, pick *p) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, extra = 0, more;
+    long lev, maxlev;
+    for (lev = 0, maxlev = -1; !certain(c, p); lev++) {
+        ncs_real old = p->best;
+        if (maxlev < 0) {
+            for (i = 0, maxlev = 0; i < p->ngc; i++) {
+                int gi = ws->glist[i], K = admissible(c, p, gi);
+                ws->top[i] = 2 * K + has_empty(c, p, gi, K);
+                maxlev += top_digit(ws, i);
+            }
+            lev = 0;
+        }
+        if (lev > maxlev || over_budget(c) ||
+            (p->found && extra >= IMPROVE_CAP))
+            break;
+        for (more = next_digits(c, p, lev, 1); more && p->best == old;
+             more = next_digits(c, p, lev, 0)) {
+            for (i = 0; i < p->ngc; i++)
+                set_digit(c, ws->glist[i], ws->top[i] / 2, ws->top[i] % 2, ws->perm[i]);
+            if (p->found && (choice_bound(c, p->ngc, p->lb) >= p->best * (1 - p->slack) ||
+                             same_choice(c, p)))
+                continue;                   /* cannot beat the best */
+            if ((p->found && extra++ >= IMPROVE_CAP) || over_budget(c))
+                break;
+            if (try_selection(c, p->cc, p->ngc) == 1)
+                offer(c, p);
+        }
+        if (p->best != old)
+            maxlev = -1;                    /* restart */
+    }
+}
+
 static int solve_component(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
-    int i, extra = 0, restart = 1;
-    long combos = 0, e, lev, maxlev = 0;
+    int i;
     pick p;
     p.cc = cc;
     p.ngc = groups_of(c, cc);
@@ -929,60 +1100,55 @@ static int solve_component(call *c, int cc) {
     p.best = NCS_HUGE;
     if (c->seeded)
         follow(c, &p);
-    /* bounded enumeration (at most ENUM_CAP combinations, mixed radix over
-     * the groups), level by level of the digit sum; restarted with fewer
-     * admissible sides whenever the best improves (ws->perm, free here:
-     * 2 K + em per group) */
-    for (lev = 0; !certain(c, &p); lev++) {
-        ncs_real old = p.best;
-        if (restart) {
-            combos = 1;
-            maxlev = 0;
-            for (i = 0; i < p.ngc; i++) {
-                int K = admissible(c, &p, ws->glist[i]), em = has_empty(c, &p, ws->glist[i], K);
-                ws->perm[i] = 2 * K + em;
-                if (combos <= ENUM_CAP) {   /* later groups stay on digit 0 */
-                    combos *= radix(K, em);
-                    maxlev += radix(K, em) - 1;
-                }
-            }
-            if (combos > ENUM_CAP)
-                combos = ENUM_CAP;
-            lev = 0;
-            restart = 0;
-        }
-        if (lev > maxlev || (p.found && extra >= IMPROVE_CAP))
-            break;
-        for (e = 0; e < combos && p.best == old; e++) {
-            long rest = e, sum = 0;
-            for (i = 0; i < p.ngc && rest > 0; i++) {
-                long k = radix(ws->perm[i] / 2, ws->perm[i] % 2);
-                sum += rest % k;
-                rest /= k;
-            }
-            if (sum != lev)
-                continue;
-            for (i = 0, rest = e; i < p.ngc; i++) {
-                int gi = ws->glist[i], K = ws->perm[i] / 2, em = ws->perm[i] % 2;
-                set_digit(c, gi, K, em, rest % radix(K, em));
-                rest /= radix(K, em);
-            }
-            if (p.found && (choice_bound(c, p.ngc, p.lb) >= p.best * (1 - p.slack) ||
-                            same_choice(c, &p)))
-                continue;                   /* cannot beat the best */
-            if (p.found && extra++ >= IMPROVE_CAP)
-                break;
-            if (try_selection(c, cc, p.ngc) == 1)
-                offer(c, &p);
-        }
-        restart = p.best != old;
-    }
+    enumerate(c, &p);
     if (!p.found && !c->seeded) {
         for (i = 0; i < p.ngc; i++)
             ws->sel[ws->glist[i]] = ranked_side(c, ws->glist[i], 0);
         follow(c, &p);
     }
+#ifndef NCS_LCP_NO_FRICTION
+    if (!p.found && NCS_NFRIC(c->k) > 0) {  /* again, with friction states */
+        c->fricpass = 1;
+        enumerate(c, &p);
+        c->fricpass = 0;
+    }
+#endif
     return p.found;
+}
+
+/* When no choice of sides verified on component cc: plain Lemke on the
+ * component's block of the full LCP (its rows and variables, closed under
+ * B), verified on those rows. It takes whichever solution it meets, so it
+ * comes after the search; it keeps the other components' chosen sides,
+ * where plain Lemke on the whole LCP would have to solve them all at once.
+ * Returns 1 when ws->trial holds a verified solution of the component. */
+static int lemke_component(call *c, int cc) {
+#ifdef NCS_LCP_NO_FRICTION
+    (void)c, (void)cc;
+    return 0;   /* met only with friction so far; the firmware's bytes */
+#else
+    ncs_lcp_workspace *ws = c->ws;
+    int i, n = 0, st;
+    for (i = 0; i < c->m; i++)
+        if (ws->comp[ws->owner[i]] == cc)
+            ws->umap[n++] = i;
+    gather(c, n, 1);
+    c->attempts++;
+    st = ncs_lemke_run(&ws->lw, n, ws->Br, n, ws->br, cap_for(c, n), ws->zr, NULL, &c->pivots);
+    if (st != NCS_LCP_SOLVED) {
+        c->lemke_status = st;
+        return 0;
+    }
+    for (i = 0; i < n; i++)
+        ws->zc[ws->umap[i]] = ws->zr[i];
+    if (part_residual(c, cc) > c->tol) {
+        c->unverified = 1;
+        return 0;
+    }
+    for (i = 0; i < n; i++)
+        ws->trial[ws->umap[i]] = ws->zr[i];
+    return 1;
+#endif
 }
 
 /* Extracts the contact-space data and splits the contacts into independent
@@ -1043,7 +1209,7 @@ static int try_structured(call *c) {
     memset(ws->trial, 0, (size_t)c->m * sizeof *ws->trial);
     memset(ws->zc, 0, (size_t)c->m * sizeof *ws->zc);
     for (cc = 0; cc < c->ncomp; cc++)
-        if (!solve_component(c, cc))
+        if (!solve_component(c, cc) && !lemke_component(c, cc))
             return 0;
     memcpy(ws->zc, ws->trial, (size_t)c->m * sizeof *ws->zc);
     for (i = 0; i < g; i++)
@@ -1086,8 +1252,11 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     call c;
     int status = NCS_LCP_BAD_INPUT, path = NCS_LCP_PATH_NONE, i, ok = 0;
     int nonconvex, structured_ok = 0;
+    int cold = 0;                   /* Newton from z = 0 (no candidate) */
+    (void)cold;                     /* unused without the Newton polish */
 
     memset(&c, 0, sizeof c);
+    c.best_res = NCS_HUGE;
     if (!opt)
         opt = &def;
     if (!ws || !B || !b || !z || m < 1 || ldb < m)
@@ -1114,7 +1283,6 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     c.decompose = opt->decompose;
     c.lemke_status = NCS_LCP_SOLVED;
     c.blocks = 1;
-    c.best_res = NCS_HUGE;
     c.flops0 = ws->lw.flops;
     if (layout) {
         c.k = layout->nfric;
@@ -1156,13 +1324,29 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     /* 4. plain Lemke on the full LCP */
     if (!ok)
         ok = try_lemke(&c, &path);
-    /* 5. last resort: Newton polish of the best unverified candidate */
-    if (!ok && c.best_res < NCS_HUGE) {
+    /* 5. last resort: Newton polish of the best unverified candidate, or,
+     * when nothing produced one, Lemke was cut off by its pivot cap and m
+     * is small, Newton from z = 0 (Lemke can need 2^m pivots, e.g. on
+     * Murty's lower-triangular example) */
+#if !defined NCS_LCP_ONLY_FORM && !defined NCS_LCP_NO_NEWTON
+    if (!ok && !(c.best_res < NCS_HUGE) && m <= NEWTON_COLD_MAX &&
+        c.lemke_status == NCS_LCP_PIVOT_CAP) {
+        memset(ws->best, 0, (size_t)m * sizeof *ws->best);
+        c.best_res = NCS_RC(1e30);       /* a candidate now: z = 0 */
+        cold = 1;
+    }
+#endif
 #ifndef NCS_LCP_NO_NEWTON  /* defined by ncsc in a specialised firmware copy (docs/embedded.md) */
+    if (!ok && c.best_res < NCS_HUGE) {
+        int unverified = c.unverified;
         ok = try_newton(&c);
         path = NCS_LCP_PATH_POLISH;
-#endif
+        if (cold) {                     /* keep Lemke's status */
+            c.unverified = unverified;
+            c.best_res = c.last_res;
+        }
     }
+#endif
 
     if (ok) {
         status = NCS_LCP_SOLVED;
@@ -1172,8 +1356,7 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         remember(&c, structured_ok);
     } else {
         status = c.unverified ? NCS_LCP_UNVERIFIED
-               : c.lemke_status != NCS_LCP_SOLVED ? c.lemke_status
-               : NCS_LCP_UNVERIFIED;
+               : c.lemke_status != NCS_LCP_SOLVED ? c.lemke_status : NCS_LCP_UNVERIFIED;
         path = NCS_LCP_PATH_NONE;
     }
 out:
@@ -1187,7 +1370,9 @@ out:
         info->pivots = c.pivots;
         info->attempts = c.attempts;
         info->strategy = path;
-        info->residual = status == NCS_LCP_SOLVED ? c.residual : NCS_HUGE;
+        /* failed: the best candidate's residual (of its component's rows
+         * for the selection path; inf when there was none) */
+        info->residual = status == NCS_LCP_SOLVED ? c.residual : c.best_res;
         info->blocks = c.blocks;
         info->flops = c.ws ? c.ws->lw.flops - c.flops0 : 0;
     }

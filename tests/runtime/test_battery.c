@@ -14,7 +14,7 @@
 static int fails;
 static const char *const names[5] = {"stewart", "max", "summation", "diff", "diff-accurate"};
 
-enum { MMAX = 200, PER_FORM = 1000 };
+enum { MMAX = 200, PER_FORM = 1000, LMMAX = 640, LARGE_PER = 60 };
 
 /* Solves; returns 1 when solved and independently verified. */
 static int solve_ok(ncs_lcp_workspace *ws, const ncs_layout *L, int m, const double *B,
@@ -54,16 +54,94 @@ static void degenerate(ncs_lcp_workspace *ws) {
     }
 }
 
+/* Workspace and problem buffers for LCPs up to mmax. */
+typedef struct bufs {
+    void *mem;
+    sg_problem *p;
+    double *B, *b, *z;
+    ncs_lcp_workspace *ws;
+} bufs;
+
+static int bufs_alloc(bufs *u, int mmax) {
+    size_t bytes = ncs_lcp_workspace_bytes(mmax);
+    u->mem = malloc(bytes);
+    u->p = malloc(sizeof *u->p);
+    u->B = malloc(sizeof(double) * mmax * mmax);
+    u->b = malloc(sizeof(double) * mmax);
+    u->z = malloc(sizeof(double) * mmax);
+    u->ws = ncs_lcp_workspace_init(u->mem, bytes, mmax);
+    return u->mem && u->p && u->B && u->b && u->z && u->ws;
+}
+
+static void bufs_free(bufs *u) {
+    free(u->mem);
+    free(u->p);
+    free(u->B);
+    free(u->b);
+    free(u->z);
+}
+
+/* Larger scenes: 3-4 bodies, 3-4 obstacles per body, 0-2 walls per body
+ * (m up to about 600), LARGE_PER steps per formulation and friction setting
+ * (gravity on every other step). Asserts 100% verified for the full
+ * strategy and prints plain Lemke's rate (one block, no structure) beside
+ * it, split by friction. */
+static void large(void) {
+    bufs u;
+    sg_problem *p;
+    double *B, *b, *z;
+    ncs_lcp_workspace *ws;
+    int form, fric, t;
+    if (!bufs_alloc(&u, LMMAX)) {
+        fails++;
+        bufs_free(&u);
+        return;
+    }
+    p = u.p, B = u.B, b = u.b, z = u.z, ws = u.ws;
+    for (form = 0; form <= NCS_FORM_DIFF_ACCURATE; form++)
+        for (fric = 0; fric < 2; fric++) {
+            int full = 0, plain = 0, n = 0, pivf = 0, pivp = 0, mmax = 0;
+            sg_rng r;
+            sg_seed(&r, 5000 + 10 * form + fric);
+            for (t = 0; t < LARGE_PER; t++) {
+                ncs_lcp_options opt = ncs_lcp_default_options();
+                int bodies = 3 + t % 2, groups = 3 + (t / 2) % 2, convex = (t / 4) % 3;
+                int m;
+                if (sg_generate(&r, p, form, bodies, groups, convex, fric, t % 2) != 0)
+                    continue;
+                m = ncs_layout_size(&p->layout);
+                if (m > LMMAX || ncs_lcp_assemble(&p->layout, p->A, p->a0, p->mu, B, m, b))
+                    continue;
+                n++;
+                mmax = m > mmax ? m : mmax;
+                opt.warm_start = 0;
+                if (solve_ok(ws, &p->layout, m, B, b, z, &opt, &pivf))
+                    full++;
+                else
+                    fprintf(stderr, "large %s fric=%d #%d (m=%d) not solved\n", names[form],
+                            fric, t, m);
+                opt.structured = 0;
+                opt.decompose = 0;
+                plain += solve_ok(ws, &p->layout, m, B, b, z, &opt, &pivp);
+            }
+            printf("large %-14s fric=%d n=%d m<=%d full=%d (%.1f%%, %.1f pivots) "
+                   "plain-lemke=%d (%.1f%%, %.1f pivots)\n", names[form], fric, n, mmax, full,
+                   100.0 * full / n, (double)pivf / n, plain, 100.0 * plain / n,
+                   (double)pivp / n);
+            CHECK(n >= LARGE_PER * 9 / 10 && full == n);
+        }
+    bufs_free(&u);
+}
+
 int main(void) {
-    size_t bytes = ncs_lcp_workspace_bytes(MMAX);
-    void *mem = malloc(bytes);
-    sg_problem *p = malloc(sizeof *p);
-    double *B = malloc(sizeof(double) * MMAX * MMAX), *b = malloc(sizeof(double) * MMAX);
-    double *z = malloc(sizeof(double) * MMAX);
-    ncs_lcp_workspace *ws = ncs_lcp_workspace_init(mem, bytes, MMAX);
+    bufs u;
+    sg_problem *p;
+    double *B, *b, *z;
+    ncs_lcp_workspace *ws;
     int form, t;
-    if (!mem || !p || !B || !b || !z || !ws)
+    if (!bufs_alloc(&u, MMAX))
         return 2;
+    p = u.p, B = u.B, b = u.b, z = u.z, ws = u.ws;
     degenerate(ws);
     for (form = 0; form <= NCS_FORM_DIFF_ACCURATE; form++) {
         int full = 0, plain = 0, n = 0, pivf = 0, pivp = 0;
@@ -104,11 +182,8 @@ int main(void) {
                100.0 * plain / n, (double)pivp / n);
         CHECK(full == n);
     }
-    free(mem);
-    free(p);
-    free(B);
-    free(b);
-    free(z);
+    bufs_free(&u);
+    large();
     if (fails)
         fprintf(stderr, "%d checks failed\n", fails);
     return fails != 0;

@@ -1,0 +1,219 @@
+/* test_regress.c - LCPs that once failed, the work bound of a failing
+ * solve, Murty's examples and degenerate layouts.
+ * Usage: test_regress DATA_DIR
+ *
+ *  - valley-max-fric-step74.dat: examples/rigid/valley.ncs under --formulation
+ *    max with friction, step 74 (a box corner in the valley's reflex vertex,
+ *    touching three pieces at one point). Solvable: an exhaustive enumeration
+ *    of the contact states (GLPK, exact arithmetic; docs/solver.md) found the
+ *    solution below; Lemke on the convex LCP of the right sides finds another
+ *    one that breaks a group without impulse. Solved and equal to it.
+ *  - stress-*.dat: the auditor's larger random scenes (seed 4242) that ended
+ *    unverified: all solved, within the work budget.
+ *  - an LCP without solution (a point pinned between a wall and pieces on
+ *    the other side): a clean failure, z and w zeroed, bounded work, the
+ *    best candidate's residual reported.
+ *  - Murty's upper and lower triangular examples, n = 2..16 (Lemke needs
+ *    2^n pivots on the lower one): solved, the unique z.
+ *  - duplicated contacts in every formulation, with and without friction,
+ *    through a layout: solved and verified. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ncs/assemble.h"
+#include "ncs/lcp.h"
+#include "ncs/lcp_dat.h"
+#include "check.h"
+
+static int fails;
+enum { MMAX = 700 };
+
+/* The work bound of one call (solve.c: ATTEMPT_BUDGET, the pivot budget of
+ * the selection path, then at most two Lemke runs of 50 m + 100 pivots). */
+static int within_budget(int m, const ncs_lcp_info *info) {
+    return info->attempts <= 2048 + 8 && info->pivots <= 40 * m + 4000 + 2 * (50 * m + 100);
+}
+
+static void files(ncs_lcp_workspace *ws, const char *dir) {
+    static const char *const names[] = {
+        "stress-diff-accurate-f1-269.dat", "stress-diff-accurate-f1-30.dat",
+        "stress-diff-f1-535.dat", "stress-diff-f1-855.dat", "stress-max-f0-924.dat",
+        "stress-max-f1-492.dat", "stress-max-f1-544.dat", "stress-summation-f1-346.dat",
+        "valley-max-fric-step74.dat"};
+    size_t f;
+    for (f = 0; f < sizeof names / sizeof *names; f++) {
+        char path[1024], err[256];
+        ncs_lcp_dat d;
+        ncs_lcp_info info;
+        ncs_lcp_options opt = ncs_lcp_default_options();
+        double *z;
+        int st;
+        snprintf(path, sizeof path, "%s/%s", dir, names[f]);
+        if (ncs_lcp_read_dat(path, &d, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: %s\n", path, err);
+            fails++;
+            continue;
+        }
+        CHECK(d.has_layout && d.m <= MMAX);
+        z = calloc((size_t)d.m, sizeof *z);
+        opt.warm_start = 0;
+        st = ncs_lcp_solve(ws, &d.layout, d.m, d.B, d.m, d.b, z, NULL, &opt, &info);
+        printf("%-34s m=%3d %s pivots=%d attempts=%d\n", names[f], d.m,
+               ncs_lcp_status_name(st), info.pivots, info.attempts);
+        CHECK(st == NCS_LCP_SOLVED);
+        CHECK(lcp_holds(d.m, d.B, d.m, d.b, z, 1e-8));
+        CHECK(within_budget(d.m, &info));
+        if (strstr(names[f], "valley")) {
+            /* p_y of the group-3 sides (z 28, 29) and their friction (38, 41):
+             * the vertex the exact enumeration found */
+            CHECK(fabs(z[28] - 0.033209930074573124) < 1e-9);
+            CHECK(fabs(z[29] - 0.04156770143710755) < 1e-9);
+            CHECK(fabs(z[39] - 0.016604965037286562) < 1e-9);
+            CHECK(fabs(z[40] - 0.020783850718553775) < 1e-9);
+            CHECK(z[24] == 0 && z[25] == 0 && z[26] == 0 && z[27] == 0);
+        }
+        free(z);
+        ncs_lcp_dat_free(&d);
+    }
+}
+
+/* A frictionless point (M = I) pinned in y by two walls (normals (0, 1) and
+ * (0, -1), a0 = 0) and pushed right by a wall (normal (1, 0), needs
+ * v'_x >= 1), with 6 pieces of 6 sides on its right, every side's normal
+ * almost (-1, 0) and needing v'_x <= -1: no solution. Every piece is one
+ * group of the same component, so the search could run through 22^6
+ * choices; the budget stops it. */
+static void no_solution(ncs_lcp_workspace *ws, int form) {
+    enum { G = 6, S = 6, Y = G * S, X = 3, NC = Y + X };
+    static double A[NC * NC], a0[NC], mu[NC], B[MMAX * MMAX], b[MMAX], z[MMAX], w[MMAX];
+    double n[NC][2];
+    int sizes[G], i, j, m, st;
+    ncs_layout L;
+    ncs_lcp_info info;
+    ncs_lcp_options opt = ncs_lcp_default_options();
+    for (i = 0; i < G; i++)
+        sizes[i] = S;
+    for (j = 0; j < Y; j++) {
+        double t = 0.01 * (j % S) - 0.02;
+        n[j][0] = -1;
+        n[j][1] = t;
+        a0[j] = -1 - 0.001 * j;
+    }
+    n[Y][0] = 0, n[Y][1] = 1, a0[Y] = 0;
+    n[Y + 1][0] = 0, n[Y + 1][1] = -1, a0[Y + 1] = 0;
+    n[Y + 2][0] = 1, n[Y + 2][1] = 0, a0[Y + 2] = -1;
+    for (i = 0; i < NC; i++)
+        for (j = 0; j < NC; j++)
+            A[i * NC + j] = n[i][0] * n[j][0] + n[i][1] * n[j][1];
+    memset(&L, 0, sizeof L);
+    L.form = form;
+    L.ngroups = G;
+    L.group_size = sizes;
+    L.nconvex = X;
+    L.gamma = 100;
+    L.eps_h = 0.01;
+    m = ncs_layout_size(&L);
+    CHECK(m > 0 && m <= MMAX);
+    if (m <= 0 || m > MMAX)
+        return;
+    CHECK(ncs_lcp_assemble(&L, A, a0, mu, B, m, b) == 0);
+    for (i = 0; i < m; i++)
+        z[i] = w[i] = 7;
+    opt.warm_start = 0;
+    st = ncs_lcp_solve(ws, &L, m, B, m, b, z, w, &opt, &info);
+    printf("no solution, form %d: m=%d %s pivots=%d attempts=%d residual=%.3g\n", form, m,
+           ncs_lcp_status_name(st), info.pivots, info.attempts, info.residual);
+    CHECK(st != NCS_LCP_SOLVED && st != NCS_LCP_BAD_INPUT);
+    for (i = 0; i < m; i++)
+        CHECK(z[i] == 0 && w[i] == 0);
+    CHECK(within_budget(m, &info));
+    CHECK(info.strategy == NCS_LCP_PATH_NONE);
+    /* a candidate existed: its residual is reported, finite and too big */
+    if (st == NCS_LCP_UNVERIFIED)
+        CHECK(info.residual > 1e-9 && info.residual < 1e30);
+}
+
+/* Murty's examples: unit diagonal, 2 above (upper) or below (lower) it,
+ * b = -1: P-matrices, unique solutions e_n (upper) and e_1 (lower). */
+static void murty(ncs_lcp_workspace *ws) {
+    static double B[16 * 16], b[16], z[16];
+    int v, n, i, j;
+    for (v = 0; v < 2; v++)
+        for (n = 2; n <= 16; n++) {
+            ncs_lcp_info info;
+            int st;
+            for (i = 0; i < n; i++) {
+                for (j = 0; j < n; j++)
+                    B[i * n + j] = i == j ? 1 : (v == 0 ? j > i : j < i) ? 2 : 0;
+                b[i] = -1;
+            }
+            st = ncs_lcp_solve(ws, NULL, n, B, n, b, z, NULL, NULL, &info);
+            if (n == 16)
+                printf("murty %s n=%d: %s pivots=%d path=%d\n", v ? "lower" : "upper", n,
+                       ncs_lcp_status_name(st), info.pivots, info.strategy);
+            CHECK(st == NCS_LCP_SOLVED);
+            CHECK(lcp_holds(n, B, n, b, z, 1e-9));
+            for (i = 0; i < n; i++)
+                CHECK(fabs(z[i] - (i == (v ? 0 : n - 1))) < 1e-9);
+        }
+}
+
+/* Two identical contacts (duplicated rows and columns of A) beside a third,
+ * in groups and as convex contacts, every formulation, with and without
+ * friction, solved through the layout. */
+static void duplicated(ncs_lcp_workspace *ws) {
+    static double B[64 * 64], b[64], z[64];
+    const double n[4][2] = {{0, 1}, {0, 1}, {0.6, 0.8}, {0, 1}};
+    double A[12 * 12], a0[12], mu[4] = {0.5, 0.5, 0.3, 0.5}, W[12][2];
+    int sizes[2] = {2, 1}, form, fric, i, j;
+    for (form = 0; form <= NCS_FORM_DIFF_ACCURATE; form++)
+        for (fric = 0; fric < 2; fric++) {
+            ncs_layout L;
+            int k = 2 * fric, nc = 4, nu = nc * (1 + k), m, st;
+            memset(&L, 0, sizeof L);
+            L.form = form;
+            L.ngroups = form ? 2 : 0;
+            L.group_size = form ? sizes : NULL;
+            L.nconvex = form ? 1 : 4;
+            L.nfric = k;
+            L.gamma = 100;
+            L.eps_h = 0.01;
+            for (i = 0; i < nc; i++) {      /* normals, then +t / -t */
+                W[i][0] = n[i][0], W[i][1] = n[i][1];
+                for (j = 0; j < k; j++) {
+                    W[nc + i * k + j][0] = (j ? -1 : 1) * n[i][1];
+                    W[nc + i * k + j][1] = (j ? 1 : -1) * n[i][0];
+                }
+            }
+            for (i = 0; i < nu; i++) {
+                for (j = 0; j < nu; j++)
+                    A[i * nu + j] = W[i][0] * W[j][0] + W[i][1] * W[j][1];
+                a0[i] = W[i][0] * 0.3 + W[i][1] * -1.0;   /* v_free = (0.3, -1) */
+            }
+            m = ncs_layout_size(&L);
+            CHECK(m > 0 && m <= 64 && ncs_lcp_assemble(&L, A, a0, mu, B, m, b) == 0);
+            st = ncs_lcp_solve(ws, &L, m, B, m, b, z, NULL, NULL, NULL);
+            CHECK(st == NCS_LCP_SOLVED);
+            CHECK(lcp_holds(m, B, m, b, z, 1e-9));
+        }
+}
+
+int main(int argc, char **argv) {
+    size_t bytes = ncs_lcp_workspace_bytes(MMAX);
+    void *mem = malloc(bytes);
+    ncs_lcp_workspace *ws = ncs_lcp_workspace_init(mem, bytes, MMAX);
+    int form;
+    if (argc != 2 || !ws) {
+        fprintf(stderr, "usage: test_regress DATA_DIR\n");
+        return 2;
+    }
+    files(ws, argv[1]);
+    for (form = NCS_FORM_MAX; form <= NCS_FORM_DIFF_ACCURATE; form++)
+        no_solution(ws, form);
+    murty(ws);
+    duplicated(ws);
+    free(mem);
+    if (fails)
+        fprintf(stderr, "%d checks failed\n", fails);
+    return fails != 0;
+}

@@ -74,6 +74,11 @@ static int run_file(const char *path, const ncs_layout *override, int repeat,
         printf("\n");
     }
     rc = info.status == NCS_LCP_SOLVED ? 0 : 1;
+    if (rc && !L)   /* e.g. the paper's files: no structure known */
+        fprintf(stderr, "ncs-lcp: %s: no ncs-layout line, so only plain Lemke was tried; "
+                        "if it is a contact formulation's LCP, give its structure with "
+                        "--layout 'form=max groups=2,2 convex=0 fric=0 gamma=100' "
+                        "(docs/solver.md)\n", path);
 done:
     free(mem);
     free(z);

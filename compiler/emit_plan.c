@@ -44,8 +44,74 @@ static double pair_mu(const ncs_scene *s, int b, int o) {
     return m > 0 ? sqrt(m) : 0;
 }
 
+/* Largest group signed distance of q (the test of the generated _select:
+ * a group is near when this is at most the reach). */
+static double group_fmax(const ncs_cspace *cs, int gi, double x, double y) {
+    const ncs_group *gr = &cs->groups[gi];
+    double f = -HUGE_VAL;
+    int j;
+    for (j = gr->first_side; j < gr->first_side + gr->nsides; j++) {
+        const ncs_gside *sd = &cs->sides[j];
+        double d = sd->normal.x * (x - sd->point.x) + sd->normal.y * (y - sd->point.y);
+        if (d > f)
+            f = d;
+    }
+    return f;
+}
+
+/* Automatic capacity of body b (docs/formulations.md, "Proximity"): the
+ * most groups the generated proximity test can find near any free point the
+ * body may occupy. Speed bound V = min(|v0| + |a| T, sqrt(|v0|^2 + 2 |a| D))
+ * (T the run's duration, D the scene diameter: contacts do not add energy),
+ * reach per step R = 2 h (V + h |a|) + margin as in _select. The count is
+ * taken on a grid of spacing s over the scene box grown by R; since each
+ * signed distance is 1-Lipschitz, counting with R + s / sqrt(2) at the grid
+ * points bounds the count anywhere in a cell, and a cell point is free
+ * (outside every group, up to the same slack) only if its grid point is
+ * within -s / sqrt(2) of it. Returns at least 1. */
+static int auto_capacity(const ncs_plan *p, int b, double box[4]) {
+    const ncs_scene *s = p->s;
+    const ncs_body *bd = &s->bodies[b];
+    const ncs_plan_body *pb = &p->bodies[b];
+    const ncs_cspace *cs = ncs_plan_cspace(p, b);
+    double a = hypot(pb->ax, pb->ay), v0 = hypot(bd->vel.x, bd->vel.y);
+    double T = s->h * s->steps, V, R, st, slack, x0, y0, w, hgt;
+    int nx, ny, ix, iy, gi, best = 1;
+    V = v0 + a * T;
+    if (sqrt(v0 * v0 + 2 * a * p->diameter) < V)
+        V = sqrt(v0 * v0 + 2 * a * p->diameter);
+    R = 2 * s->h * (V + s->h * a) + p->margin;
+    st = R / 4 > 1e-9 ? R / 4 : 1e-9;
+    x0 = box[0] - R;
+    y0 = box[1] - R;
+    w = box[2] - box[0] + 2 * R;
+    hgt = box[3] - box[1] + 2 * R;
+    if (w / st > 400)
+        st = w / 400;
+    if (hgt / st > 400)
+        st = hgt / 400;
+    slack = st * 0.70710678118654757;
+    nx = (int)ceil(w / st) + 1;
+    ny = (int)ceil(hgt / st) + 1;
+    for (iy = 0; iy < ny; iy++)
+        for (ix = 0; ix < nx; ix++) {
+            double x = x0 + ix * st, y = y0 + iy * st;
+            int n = 0, inside = 0;
+            for (gi = 0; gi < cs->ngroups && !inside; gi++) {
+                double f = group_fmax(cs, gi, x, y);
+                if (f < -slack)
+                    inside = 1; /* no free point of this cell is this deep */
+                else if (f <= R + slack)
+                    n++;
+            }
+            if (!inside && n > best)
+                best = n;
+        }
+    return best;
+}
+
 /* Sizes of one body: capacity, static or not, largest LCP. */
-static int size_body(ncs_plan *p, int b, int *sizes) {
+static int size_body(ncs_plan *p, int b, int *sizes, double box[4]) {
     const ncs_scene *s = p->s;
     const ncs_cspace *cs = ncs_plan_cspace(p, b);
     ncs_plan_body *pb = &p->bodies[b];
@@ -70,8 +136,11 @@ static int size_body(ncs_plan *p, int b, int *sizes) {
         pb->cap = ng;
     else if (s->capacity > 0)
         pb->cap = s->capacity < ng ? s->capacity : ng;
-    else
-        pb->cap = ng < NCS_PLAN_DEFAULT_CAPACITY ? ng : NCS_PLAN_DEFAULT_CAPACITY;
+    else {
+        pb->cap = ng > 0 ? auto_capacity(p, b, box) : 0;
+        if (pb->cap > ng)
+            pb->cap = ng;
+    }
     qsort(sizes, (size_t)ng, sizeof *sizes, cmp_desc);
     for (i = 0; i < pb->cap; i++)
         y += sizes[i];
@@ -105,9 +174,8 @@ static int use_space(ncs_plan *p, const ncs_cspace *cs) {
 }
 
 /* Scene bounding box, speed bound, gamma, epsilon, margin. */
-static void scale_constants(ncs_plan *p) {
+static void scale_constants(ncs_plan *p, double box[4]) {
     const ncs_scene *s = p->s;
-    double box[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
     double v2 = 0, amax = 0, d;
     int i, j;
     for (i = 0; i < p->nspaces; i++) {
@@ -138,6 +206,7 @@ static void scale_constants(ncs_plan *p) {
 int ncs_plan_build(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g,
                    const char *prefix, ncs_diag *d) {
     int b, i, rc = 1, *sizes = NULL;
+    double box[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
     size_t n;
     memset(p, 0, sizeof *p);
     p->s = s;
@@ -182,7 +251,7 @@ int ncs_plan_build(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g,
             if (pair_mu(s, b, cs->groups[i].obstacle) > 0)
                 pb->k = 2;
     }
-    scale_constants(p);
+    scale_constants(p, box);
     if (s->form == NCS_FORM_MAX && !(p->gamma > 0)) {
         ncs_error(d, s->loc, "gamma must be positive");
         goto fail;
@@ -198,7 +267,7 @@ int ncs_plan_build(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g,
         sizes = malloc(((size_t)cs->ngroups + 1) * sizeof *sizes);
         if (!sizes)
             goto oom;
-        if (size_body(p, b, sizes) != 0) {
+        if (size_body(p, b, sizes, box) != 0) {
             ncs_error(d, s->bodies[b].loc, "invalid contact layout for body '%s'",
                       s->bodies[b].name);
             goto fail;

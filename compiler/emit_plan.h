@@ -19,9 +19,6 @@
  *  step (no proximity test, B compile-time constant). */
 #define NCS_PLAN_STATIC_MMAX 12
 
-/** Default capacity (active groups per body) when the scene says auto. */
-#define NCS_PLAN_DEFAULT_CAPACITY 16
-
 /** Per-body decisions. */
 typedef struct ncs_plan_body {
     int space;          /**< index into ncs_plan.spaces */
@@ -33,7 +30,8 @@ typedef struct ncs_plan_body {
     int k;              /**< friction directions: 2, or 0 when every mu is 0 */
     int g0;             /**< first group in the flattened group table */
     int ng;             /**< groups this body can see */
-    int cap;            /**< active-group capacity (>= 1) */
+    int cap;            /**< active-group capacity (>= 1): the scene's, or
+                             *   the most groups within reach of a free point */
     int ymax;           /**< most nonconvex sides in one LCP (>= 1) */
     int mmax;           /**< largest LCP dimension for this body */
     int mfull;          /**< LCP dimension with every group nonconvex */

@@ -3,7 +3,8 @@
  *  1. LCP sizes of the plan equal the docs/formulations.md formulas
  *     (max 4y+2g+x+f, summation 2y+x+f, diff 2y-g+x+f, diff-accurate 3y+x+f,
  *     stewart x+f, f = (k+1)(x+y) when k > 0), for particles and discs, with and without
- *     friction, static and capacity-limited.
+ *     friction, static and capacity-limited, and for mixed layouts (x > 0
+ *     convex contacts next to y > 0 nonconvex sides).
  *  2. The compile-time assembly (form_asm.c) of every formulation equals the
  *     runtime's reference assembler fed with A = W^T M^-1 W computed here
  *     from the contact Jacobian columns (normal [n; 0], friction +-[t; -r]).
@@ -163,6 +164,52 @@ static void test_sizes(void) {
                         CHECK(p.gamma > 2 * p.diameter / f.s.h, "gamma %g", p.gamma);
                     ncs_plan_free(&p);
                 }
+}
+
+/* Mixed layouts, x > 0 and y > 0: one-sided groups are convex contacts on
+ * the static path (so mfull has both), and the layout size of any g groups
+ * plus x convex contacts is the documented formula. */
+static void test_sizes_mixed(void) {
+    static const int sizes[] = {2, 1, 3, 1, 4};
+    int form, ng, mu, x, g;
+    for (form = 0; form <= 4; form++)
+        for (ng = 1; ng <= 5; ng++)
+            for (mu = 0; mu <= 1; mu++) {
+                fixture f;
+                ncs_plan p;
+                ncs_diag d;
+                int y = 0, g2 = 0, x2 = 0, i, k = mu ? 2 : 0, want;
+                make(&f, form, ng, sizes, 0, mu ? 0.4 : 0);
+                for (i = 0; i < ng; i++) {
+                    if (sizes[i] >= 2) {
+                        y += sizes[i];
+                        g2++;
+                    } else
+                        x2++;
+                }
+                ncs_diag_init(&d, "units.ncs", NULL, 0);
+                CHECK(ncs_plan_build(&p, &f.s, &f.g, "u", &d) == 0, "plan");
+                if (!p.bodies)
+                    continue;
+                want = form == NCS_FORM_STEWART ? formula(form, 0, 0, ng, k)
+                                                : formula(form, y, g2, x2, k);
+                CHECK(p.bodies[0].mfull == want, "mixed form %d ng %d k %d: mfull %d != %d",
+                      form, ng, k, p.bodies[0].mfull, want);
+                ncs_plan_free(&p);
+            }
+    for (form = 1; form <= 4; form++)
+        for (g = 1; g <= 3; g++)
+            for (x = 1; x <= 3; x++) {
+                int k, y = 0, i;
+                for (i = 0; i < g; i++)
+                    y += sizes[i] + 1;
+                for (k = 0; k <= 2; k += 2) {
+                    int gs[3] = {sizes[0] + 1, sizes[1] + 1, sizes[2] + 1};
+                    int m = ncs_plan_lcp_size(form, g, gs, x, k);
+                    CHECK(m == formula(form, y, g, x, k), "form %d g %d y %d x %d k %d: %d != %d",
+                          form, g, y, x, k, m, formula(form, y, g, x, k));
+                }
+            }
 }
 
 /* ---- compile-time assembly against the reference assembler ----------- */
@@ -331,6 +378,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     test_sizes();
+    test_sizes_mixed();
     test_assembly();
     test_emit(argv[1]);
     if (failures)

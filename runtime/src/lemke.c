@@ -15,6 +15,14 @@
 #include <string.h>
 #include "lcp_internal.h"
 
+/* Smallest m whose dense updates go to the rank-one kernel (GSL BLAS on the
+ * host); 0: never. The host build sets it from CMake: against the loop
+ * below compiled with -ftree-vectorize, GSL's reference CBLAS dger is
+ * slower at every size (docs/solver.md, "GSL"). */
+#ifndef NCS_LCP_BLAS_MIN_M
+#define NCS_LCP_BLAS_MIN_M 64
+#endif
+
 NCS_INTERNAL size_t ncs_lemke_doubles(int mmax) {
     return (size_t)mmax * (size_t)(mmax + 2) + (size_t)mmax;
 }
@@ -94,7 +102,7 @@ static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e) {
      * nonzero and m is large enough for a call to pay, else loops over the
      * nonzero rows (and entries). Counted work: ratio test and bookkeeping
      * about 4 m, plus the update. */
-    if (m >= 64 && 2 * nr > m && 2 * nc > m + 2) {
+    if (NCS_LCP_BLAS_MIN_M > 0 && m >= NCS_LCP_BLAS_MIN_M && 2 * nr > m && 2 * nc > m + 2) {
         lw->flops += NCS_RC(4) * m + NCS_RC(2) * m * (m + 2);
         f[r] = 0;
         ncs_lcp_kernel_ger(m, m + 2, NCS_RC(-1), f, Tr, T, ld);

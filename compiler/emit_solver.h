@@ -36,7 +36,9 @@ int ncs_emit_solver(const char *prefix, const char *upper, int real_float,
 /// As ncs_emit_solver, specialised for one scene: form >= 0 (an
 /// ncs_formulation) keeps only that formulation's code and nfric == 0 drops
 /// the friction code (pass -1 for either to keep everything). The copy then
-/// refuses other layouts with NCS_LCP_BAD_INPUT. Fails as ncs_emit_solver.
+/// refuses other layouts with NCS_LCP_BAD_INPUT. form >= 0 also leaves out
+/// the Newton polish (<P>_LCP_NO_NEWTON) unless the copy is compiled with
+/// <P>_LCP_KEEP_NEWTON (docs/embedded.md). Fails as ncs_emit_solver.
 int ncs_emit_solver_for(const char *prefix, const char *upper, int real_float,
                         int form, int nfric, ncs_buf *h, ncs_buf *c);
 

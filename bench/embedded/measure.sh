@@ -2,7 +2,7 @@
 # measure.sh - footprint and cost of ncs firmware: sizes of the library part,
 # per-function stack use, and instructions executed on QEMU.
 #
-#   measure.sh [-m MACHINE] [-q QEMU] [-x] ELF [LIBOBJ...]
+#   measure.sh [-m MACHINE] [-q QEMU] [-x | -s] ELF [LIBOBJ...]
 #
 #   ELF      a firmware image built by ncs_firmware_executable
 #   LIBOBJ   the objects of its library part (generated code + solver);
@@ -11,6 +11,7 @@
 #   -q       QEMU binary (default qemu-system-arm, or $NCS_QEMU)
 #   -x       also count instructions one by one (-singlestep), to cross-check
 #            the block-based count; slower
+#   -s       static figures only (sizes, state, stack from .su/.ci): no QEMU run
 #
 # Reported:
 #   size     .text/.data/.bss of the library objects (arm-none-eabi-size),
@@ -53,18 +54,20 @@ set -u
 machine=mps2-an386
 qemu=${NCS_QEMU:-qemu-system-arm}
 exact=0
+static_only=0
 size=${NCS_FW_SIZE:-arm-none-eabi-size}
 nm=${NCS_FW_NM:-arm-none-eabi-nm}
 
 usage() {
-    echo "usage: measure.sh [-m MACHINE] [-q QEMU] [-x] ELF [LIBOBJ...]" >&2
+    echo "usage: measure.sh [-m MACHINE] [-q QEMU] [-x | -s] ELF [LIBOBJ...]" >&2
     exit 2
 }
-while getopts m:q:x opt; do
+while getopts m:q:xs opt; do
     case $opt in
     m) machine=$OPTARG ;;
     q) qemu=$OPTARG ;;
     x) exact=1 ;;
+    s) static_only=1 ;;
     *) usage ;;
     esac
 done
@@ -103,7 +106,7 @@ if [ $# -gt 0 ]; then
             return v
         }
         BEGIN { while ((getline s < list) > 0) want[s] = 1 }
-        NF == 4 && ($4 in want) && !seen[$4]++ {
+        NF == 4 && ($4 in want) && !seen[$1]++ {   # once per address: gcc folds identical functions into aliases
             n = hex($2)
             if ($3 ~ /^[Tt]$/) text += n; else if ($3 ~ /^[RrDd]$/) data += n; else bss += n
         }
@@ -161,6 +164,8 @@ if [ $# -gt 0 ]; then
         sh "$(dirname "$0")/stack-bound.sh" -n 2 $cis || exit 1
     fi
 fi
+
+[ $static_only -eq 1 ] && exit 0
 
 # --- instructions ------------------------------------------------------------
 # Names of the library part's functions, one per line, for the split.

@@ -13,6 +13,12 @@
 # as "name"; two statics of the same name merge to the larger frame, which
 # keeps the bound safe).
 #
+# Identical functions that gcc folded into one (-fipa-icf: plinko's
+# generated g0_1 becomes an alias of g0_0) have no node of their own in the
+# .ci; when the object <ci minus .ci>.o is next to the .ci and readelf is
+# there (arm-none-eabi-readelf, or $NCS_FW_READELF), functions at the same
+# address of the same section are taken as one, frame and callees.
+#
 # Not included, and listed: callees outside the library (libgcc's soft-float
 # helpers __aeabi_*, memcpy/memset, libm), whose frames gcc does not see,
 # and indirect calls (e.g. the user's LCP hook). A frame that is not
@@ -31,6 +37,19 @@ shift $((OPTIND - 1))
 for f in "$@"; do
     [ -r "$f" ] || { echo "stack-bound: cannot read $f" >&2; exit 1; }
 done
+readelf=${NCS_FW_READELF:-arm-none-eabi-readelf}
+tmp=$(mktemp) || exit 1
+trap 'rm -f "$tmp"' EXIT INT TERM
+# Aliases: one line per group of functions at one address ("name name...").
+if command -v "$readelf" >/dev/null 2>&1; then
+    for f in "$@"; do
+        o=${f%.ci}.o
+        [ -r "$o" ] || continue
+        "$readelf" -sW "$o" | awk '$4 == "FUNC" && $7 ~ /^[0-9]+$/ {
+                k = $7 ":" $2; g[k] = g[k] " " $8; n[k]++ }
+            END { for (k in g) if (n[k] > 1) print "alias" g[k] }'
+    done >"$tmp"
+fi
 
 # shellcheck disable=SC2016 # an awk program: $ is awk's
 awk -v top="$top" '
@@ -65,6 +84,7 @@ function deepest(f,   i, n, c, d, best, bc) {
     chain[f] = f " (" frame[f] ")" (bc != "" ? " > " bc : "")
     return memo[f]
 }
+FILENAME == aliasfile { for (i = 3; i <= NF; i++) { al[$i] = $2; al[$2] = $2 } ; grp[$2] = grp[$2] " " substr($0, 7); next }
 /^node:/ {
     t = name(quoted($0, "title: "))
     l = quoted($0, "label: ")
@@ -82,6 +102,13 @@ function deepest(f,   i, n, c, d, best, bc) {
     if (!((a SUBSEP b) in seen)) { seen[a, b] = 1; callees[a] = callees[a] " " b; called[b] = 1 }
 }
 END {
+    # an alias without a node takes the frame and callees of its group
+    for (a in al) {
+        if (a in frame) continue
+        n = split(grp[al[a]], m, " ")
+        for (i = 1; i <= n; i++)
+            if (m[i] in frame) { frame[a] = frame[m[i]]; callees[a] = callees[m[i]]; if (dyn[m[i]]) dyn[a] = 1; break }
+    }
     nr = 0
     for (f in frame)
         if (!(f in called)) { r[++nr] = f; v[nr] = deepest(f) }
@@ -98,4 +125,4 @@ END {
     for (e in indirect) ind = ind " " e
     if (ind != "") print "  indirect calls (not followed) in:" ind
     if (recursive != "") print "  recursion through:" recursive
-}' "$@"
+}' aliasfile="$tmp" "$tmp" "$@"

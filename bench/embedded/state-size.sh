@@ -66,11 +66,11 @@ EOF
         END { printf "%d %d %d\n", s["ncs_probe_state"], s["ncs_probe_ws"], s["ncs_probe_lcp"] }'
 }
 
-printf "%-22s %-7s %6s %12s %12s %10s" scene variant MAX_M state workspace lcp
+printf "%-26s %-7s %6s %12s %12s %10s" scene variant MAX_M state workspace lcp
 [ $run -eq 1 ] && printf " %9s %16s" "m(run)" "state@m(run)"
 echo
 for scene in "$@"; do
-    base=$(basename "$scene" .ncs)
+    base=$(basename "$(dirname "$scene")")/$(basename "$scene" .ncs)
     scene=$(cd "$(dirname "$scene")" && pwd)/$(basename "$scene") || exit 2
     maxrun=
     if [ $run -eq 1 ]; then
@@ -82,14 +82,14 @@ for scene in "$@"; do
         d=$tmp/$base-$variant
         mkdir -p "$d"
         if ! "$ncsc" "$scene" -o "$d" --prefix p --target embedded --real $variant >"$d/ncsc.log" 2>&1; then
-            printf "%-22s %-7s %s\n" "$base" $variant "not compiled: $(head -n 1 "$d/ncsc.log")"
+            printf "%-26s %-7s %s\n" "$base" $variant "not compiled: $(head -n 1 "$d/ncsc.log")"
             continue
         fi
         maxm=$(sed -n 's/^#define P_MAX_M \([0-9]*\).*/\1/p' "$d/p.h")
         sizes=$(probe "$d" p "") || exit 1
         # shellcheck disable=SC2086
         set -- $sizes
-        printf "%-22s %-7s %6s %12s %12s %10s" "$base" $variant "$maxm" "$1" "$2" "$3"
+        printf "%-26s %-7s %6s %12s %12s %10s" "$base" $variant "$maxm" "$1" "$2" "$3"
         if [ $run -eq 1 ] && [ -n "$maxrun" ] && [ "$maxrun" -gt 0 ]; then
             at=$(probe "$d" p "$maxrun") || exit 1
             printf " %9s %16s" "$maxrun" "${at%% *}"

@@ -6,7 +6,8 @@
 # file and no second CMake project are needed. See docs/embedded.md.
 #
 # Results of discovery (cache or normal variables):
-#   NCS_FW_CC, NCS_FW_NM, NCS_FW_SIZE  the cross tools (or *-NOTFOUND)
+#   NCS_FW_CC, NCS_FW_NM, NCS_FW_SIZE, NCS_FW_READELF
+#                                      the cross tools (or *-NOTFOUND)
 #   NCS_FW_QEMU                        qemu-system-arm (or NOTFOUND)
 #   NCS_FW_MACHINE                     QEMU machine, mps2-an386 (Cortex-M4)
 #                                      or mps2-an385 (Cortex-M3) as fallback
@@ -31,6 +32,7 @@ set(NCS_FW_DIR ${CMAKE_CURRENT_LIST_DIR})
 find_program(NCS_FW_CC arm-none-eabi-gcc)
 find_program(NCS_FW_NM arm-none-eabi-nm)
 find_program(NCS_FW_SIZE arm-none-eabi-size)
+find_program(NCS_FW_READELF arm-none-eabi-readelf)
 find_program(NCS_FW_QEMU qemu-system-arm)
 
 set(NCS_FW_CAN_BUILD FALSE)
@@ -41,7 +43,7 @@ set(_ncs_fw_apt "sudo apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi 
 # A tool counts as present only when the path names an executable file:
 # a cache entry such as -DNCS_FW_QEMU=/nonexistent must skip, not fail.
 set(_ncs_fw_tools "")
-foreach(_t NCS_FW_CC NCS_FW_NM NCS_FW_SIZE)
+foreach(_t NCS_FW_CC NCS_FW_NM NCS_FW_SIZE NCS_FW_READELF)
   if(NOT ${_t} OR NOT EXISTS "${${_t}}" OR IS_DIRECTORY "${${_t}}")
     list(APPEND _ncs_fw_tools "${_t}=${${_t}}")
   endif()

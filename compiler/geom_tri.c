@@ -46,6 +46,7 @@ typedef struct tri_ctx {
     node *nd;           /* nodes: n + 2h */
     int nn;             /* nodes used */
     unsigned char *merged;  /* node is in the outer ring (holes join it) */
+    unsigned char *dup;     /* node is a bridge end (its point occurs twice) */
     lgrid grid;             /* edge index for bridges (holes only) */
     int use_z;          /* 1 when the z-order index is built */
     double minx, miny, inv;     /* z-order key transform */
@@ -160,6 +161,16 @@ static int build_z(tri_ctx *t, int start) {
     return 0;
 }
 
+/* Only reflex (or flat) nodes and bridge ends need testing against an ear
+ * triangle: if any node of a simple ring lies in the closed triangle
+ * a-b-c, a reflex one does (the node farthest from line a-c is reflex);
+ * bridge ends are kept for their special rule below. Strictly convex
+ * nodes stay convex while ears are clipped, so they never need testing. */
+static int may_block(const tri_ctx *t, int p) {
+    const node *n = &t->nd[p];
+    return t->dup[p] || ncs_orient2d(t->nd[n->prev].p, n->p, t->nd[n->next].p) <= 0;
+}
+
 /* ---- ear tree ----------------------------------------------------------- */
 
 /* A static kd-tree over the ring's nodes, in the implicit layout of a
@@ -263,13 +274,16 @@ static int build_tree(tri_ctx *t, int start) {
     for (int i = 0; i < t->nn; i++)
         t->pos[i] = -1;
     p = start;
+    int listed = 0;
     for (int k = 0; k < count; k++) {
-        t->perm[k] = p;
+        if (may_block(t, p))
+            t->perm[listed++] = p;
         p = t->nd[p].next;
     }
-    t->tn = count;
-    tree_build(t, 0, 0, count);
-    for (int k = 0; k < count; k++)
+    t->tn = listed;
+    if (listed > 0)
+        tree_build(t, 0, 0, listed);
+    for (int k = 0; k < listed; k++)
         t->pos[t->perm[k]] = k;
     t->use_tree = 1;
     return 0;
@@ -335,8 +349,10 @@ static int blocks(const tri_ctx *t, int p, int a, int b, int c, const double box
                 return 1;
         return 0;
     }
+    /* inside the closed triangle, and not strictly convex (if a strictly
+     * convex node were inside, a reflex one would be too: may_block) */
     return orient_p(A, B, P) >= 0 && orient_p(B, C, P) >= 0 &&
-           orient_p(C, A, P) >= 0;
+           orient_p(C, A, P) >= 0 && may_block(t, p);
 }
 
 /* Looks for a node blocking ear a-b-c along the z-order curve within the
@@ -346,7 +362,8 @@ static int z_blocked(const tri_ctx *t, int a, int b, int c, const double box[4])
     ncs_vec2 lo = {box[0], box[1]}, hi = {box[2], box[3]};
     uint32_t zlo = zkey(t, lo), zhi = zkey(t, hi);
     int p = t->nd[b].nz, q = t->nd[b].pz;
-    for (int visits = 0; visits < Z_BUDGET; visits++) {
+    int budget = t->use_tree ? Z_BUDGET / 4 : Z_BUDGET;     /* the tree is cheaper */
+    for (int visits = 0; visits < budget; visits++) {
         int up = p >= 0 && t->nd[p].z <= zhi, down = q >= 0 && t->nd[q].z >= zlo;
         if (!up && !down)
             return 0;
@@ -734,6 +751,7 @@ static int split(tri_ctx *t, int a, int b) {
     t->nd[bp].next = b2;
     t->nd[b2].prev = bp;
     t->merged[a2] = t->merged[b2] = 1;
+    t->dup[a] = t->dup[b] = t->dup[a2] = t->dup[b2] = 1;
     return lg_add_edge(t, a) || lg_add_edge(t, a2) || lg_add_edge(t, b2) ? -1 : 0;
 }
 
@@ -755,8 +773,9 @@ int ncs_gpoly_triangulate(const ncs_gpoly *p, int *tri) {
     memset(&t, 0, sizeof t);
     t.nd = malloc((size_t)(p->n + 2 * nh) * sizeof *t.nd);
     t.merged = calloc((size_t)(p->n + 2 * nh), 1);
+    t.dup = calloc((size_t)(p->n + 2 * nh), 1);
     hr = malloc((size_t)(nh > 0 ? nh : 1) * sizeof *hr);
-    if (!t.nd || !t.merged || !hr)
+    if (!t.nd || !t.merged || !t.dup || !hr)
         goto done;
     for (int k = 0; k < p->nrings; k++) {
         int s = p->start[k], e = p->start[k + 1];
@@ -792,6 +811,7 @@ int ncs_gpoly_triangulate(const ncs_gpoly *p, int *tri) {
 done:
     free(t.nd);
     free(t.merged);
+    free(t.dup);
     free(t.perm);
     free(t.pos);
     free(t.box);

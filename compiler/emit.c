@@ -272,9 +272,17 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
         buf[i].up = plan.upper;
     }
     if (ncs_rigid_wanted(s)) {
-        /* polygon bodies: the rigid-body path (emit_rigid.c), host only */
+        /* polygon bodies, or bodies that can touch each other: the
+         * rigid-body path (emit_rigid.c), host only */
         if (embedded) {
-            ncs_error(d, s->loc, "polygon bodies are not supported with --target embedded yet");
+            const ncs_body *why = &s->bodies[ncs_rigid_body(s)];
+            if (why->kind == NCS_BODY_POLYGON)
+                ncs_error(d, why->loc, "polygon body '%s': polygon bodies are not supported "
+                          "with --target embedded yet", why->name);
+            else
+                ncs_error(d, why->loc, "disc '%s' can touch the scene's other bodies: "
+                          "contacts between bodies are not supported with --target "
+                          "embedded yet", why->name);
             rc = 1;
             goto done;
         }

@@ -21,12 +21,22 @@
 #include <string.h>
 #include "emit_rigid.h"
 
-int ncs_rigid_wanted(const ncs_scene *s) {
-    int b;
-    for (b = 0; b < s->nbodies; b++)
+int ncs_rigid_body(const ncs_scene *s) {
+    int b, disc = -1;
+    for (b = 0; b < s->nbodies; b++) {
         if (s->bodies[b].kind == NCS_BODY_POLYGON)
-            return 1;
-    return 0;
+            return b;
+        if (s->bodies[b].kind == NCS_BODY_DISC && disc < 0)
+            disc = b;
+    }
+    /* bodies that can touch each other need body-body contacts: two
+     * particles (points) never meet in a way that matters, a disc and any
+     * other body may */
+    return s->nbodies >= 2 ? disc : -1;
+}
+
+int ncs_rigid_wanted(const ncs_scene *s) {
+    return ncs_rigid_body(s) >= 0;
 }
 
 /* ---- compile-time sizes ------------------------------------------------ */
@@ -57,6 +67,12 @@ static rigid_sizes sizes_of(const ncs_plan *p) {
     int g;
     z.cap = s->capacity > 0 ? s->capacity : NCS_RIGID_DEFAULT_CAPACITY;
     z.mc = z.cap * NCS_RIGID_CONTACTS_PER_GROUP;
+    /* a disc or particle alone gets the contacts the per-body path gives it
+     * (its `cap` largest grown pieces' sides: a grown piece has more sides
+     * than two, all of them near at a small piece) */
+    for (g = 0; g < s->nbodies; g++)
+        if (s->bodies[g].kind != NCS_BODY_POLYGON && p->bodies[g].ymax > z.mc)
+            z.mc = p->bodies[g].ymax;
     z.k = any_friction(s) ? 2 : 0;
     g = z.cap < z.mc / 2 ? z.cap : z.mc / 2;
     /* bounds of layout.h's sizes with y + x <= mc and g groups */
@@ -608,6 +624,7 @@ void ncs_emit_rigid_header(const ncs_plan *p, ncs_buf *o) {
     define_num(o, "GAMMA", p->gamma, "max formulation constant");
     define_num(o, "EPSILON", p->epsilon, "summation epsilon (eps_h = epsilon / h)");
     define_num(o, "MARGIN", p->margin, "proximity margin");
+    define_num(o, "BODY_MARGIN", 0.1 * p->margin, "proximity margin of body-body pairs");
     ncs_buf_tpl(o, "#ifndef $_FIXPOINT_ITERS\n"
                    "#define $_FIXPOINT_ITERS 1 /* default LCP solves per step (1: no fixpoint) */\n"
                    "#endif\n"
@@ -810,8 +827,9 @@ static const char *const SrcPairs[] = {
     "            }\n"
     "        return 0;\n"
     "    }\n"
-    "    if (A->kind == 2 || A->r + Bc->r <= 0.0)\n"
-    "        return 0; /* polygons meet discs through the disc's centre; two particles never */\n"
+    "    if (A->kind == 2 || A->r + Bc->r <= 0.0 || a > b)\n"
+    "        return 0; /* polygons meet discs through the disc's centre; two particles\n"
+    "                   * never; disc or particle against disc once (from the lower) */\n"
     "    P.rp = P.rc = A->r;\n"
     "    P.rb = Bc->r;\n"
     "    P.s0 = -1;\n"
@@ -868,7 +886,7 @@ static const char *const SrcPairs[] = {
     "            }\n"
     "        }\n"
     "        for (b = a + 1; b < $_NBODIES; b++) {\n"
-    "            double rab = 2.0 * $_H * (sp[a] + sp[b]) + $_MARGIN;\n"
+    "            double rab = 2.0 * $_H * (sp[a] + sp[b]) + $_BODY_MARGIN;\n"
     "            if (hypot(q[a][0] - q[b][0], q[a][1] - q[b][1]) >\n"
     "                A->rad + @_body[b].rad + rab)\n"
     "                continue;\n"

@@ -2,8 +2,8 @@
  * bodies (rotation, contacts both ways, body-body contacts, islands,
  * optional fixpoint iteration). See docs/rigid.md.
  *
- * A scene with at least one polygon body is written by this module instead
- * of emit_h.c / emit_c.c; the generated API is the same (so emit_main.c's
+ * A scene with a polygon body, or with a disc and another body (bodies
+ * that can touch), is written by this module instead of emit_h.c / emit_c.c; the generated API is the same (so emit_main.c's
  * simulator works unchanged) plus @_energy and @_info.iters.
  */
 #ifndef NCS_EMIT_RIGID_H
@@ -17,9 +17,16 @@
 /** Contacts (group sides) per island: this many per active group. */
 #define NCS_RIGID_CONTACTS_PER_GROUP 2
 
-/// 1 when scene `s` needs the rigid-body path (some body is a polygon).
+/// 1 when scene `s` needs the rigid-body path: some body is a polygon, or
+/// a disc shares the scene with another body (body-body contacts). Scenes
+/// of particles only, or of one particle or disc, keep the per-body path.
 /// Never fails.
 int ncs_rigid_wanted(const ncs_scene *s);
+
+/// The body that sends scene `s` to the rigid-body path (its first polygon
+/// body, else its first disc when there are several bodies), -1 when the
+/// per-body path does. Never fails.
+int ncs_rigid_body(const ncs_scene *s);
 
 /// Writes <prefix>.h of the rigid-body path into `out` (out->oom on
 /// allocation failure).

@@ -34,6 +34,10 @@ void ncs_emit_fw_main(const char *prefix, const char *upper, int real_float,
         "#define $_RUN_STEPS $_STEPS\n"
         "#endif\n"
         "\n"
+        "/* the body's solver status in the step, or \"none\" when it solved no LCP\n"
+        " * (no contact near, or step 0), as the host simulator's --csv - */\n"
+        "#define $_CSV_STATUS(in) ((in).m > 0 ? @_lcp_status_name((in).lcp_status) : \"none\")\n"
+        "\n"
         "static void rows(const @_state *s, long step) {\n"
         "    int b;\n"
         "    for (b = 0; b < $_NBODIES; b++) {\n"
@@ -42,16 +46,16 @@ void ncs_emit_fw_main(const char *prefix, const char *upper, int real_float,
         "            in.status = in.pivots = in.m = 0;\n");
     if (real_float)
         ncs_buf_tpl(out,
-            "        printf(\"%ld,%.17g,%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%d,%d,%d\\n\",\n"
+            "        printf(\"%ld,%.17g,%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%s,%d,%d\\n\",\n"
             "               step, (double)step * (double)$_H, @_body_name(b),\n"
             "               (double)s->q[b][0], (double)s->q[b][1], (double)s->q[b][2],\n"
             "               (double)s->v[b][0], (double)s->v[b][1], (double)s->v[b][2],\n"
-            "               in.status, in.pivots, in.m);\n");
+            "               $_CSV_STATUS(in), in.pivots, in.m);\n");
     else
         ncs_buf_tpl(out,
-            "        printf(\"%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%d,%d,%d\\n\",\n"
+            "        printf(\"%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%d,%d\\n\",\n"
             "               step, (double)step * $_H, @_body_name(b), s->q[b][0], s->q[b][1],\n"
-            "               s->q[b][2], s->v[b][0], s->v[b][1], s->v[b][2], in.status,\n"
+            "               s->q[b][2], s->v[b][0], s->v[b][1], s->v[b][2], $_CSV_STATUS(in),\n"
             "               in.pivots, in.m);\n");
     ncs_buf_tpl(out,
         "    }\n"

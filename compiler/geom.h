@@ -28,7 +28,11 @@ typedef enum ncs_decomp {
 /** Options with defaults from ncs_geom_default_options(). */
 typedef struct ncs_geom_options {
     int decomp;             /**< ncs_decomp; default chosen by measurement (docs/geometry.md) */
-    double diag_overlap;    /**< how far pieces overlap across internal diagonals */
+    double diag_overlap;    /**< how far pieces overlap across internal diagonals
+                                 (a floor, scene units; 0 = none): per polygon at
+                                 least 1e-9 of its extent and 64 ulp of its
+                                 largest coordinate, under summation at least
+                                 epsilon (docs/geometry.md) */
     double disc_tol;        /**< max distance between the grown polygon and the true disc sum */
 } ncs_geom_options;
 

@@ -39,8 +39,10 @@ grep -rq "hostbin/ncsc-host" "$work/down-host" || { echo "NCS_NCSC was not used"
 echo "== pkg-config"
 mkdir -p "$work/pc"
 "$prefix/bin/ncsc" "$src/downstream/ramp.ncs" -o "$work/pc"
-flags=$(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --static --cflags --libs ncs)
-echo "pkg-config --static --cflags --libs ncs: $flags"
+# Without --static: only static libraries are installed, so the plain
+# --libs must already carry gsl and libm.
+flags=$(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --cflags --libs ncs)
+echo "pkg-config --cflags --libs ncs: $flags"
 case $flags in *"$prefix"*) ;; *) echo "ncs.pc does not point into $prefix" >&2; exit 1;; esac
 # shellcheck disable=SC2086
 cc -std=c99 -I"$work/pc" "$work/pc/ramp.c" "$work/pc/ramp_main.c" $flags -o "$work/pc/ramp"

@@ -71,10 +71,17 @@ static const char *const Head1 =
     "#include <stdlib.h>\n"
     "#include <string.h>\n"
     "#if defined(__unix__) || defined(__APPLE__)\n"
+    "#include <sys/stat.h>\n"
     "#include <unistd.h>\n"
     "#define IS_TTY(f) isatty(fileno(f))\n"
+    "#define MAKE_DIR(d) mkdir(d, 0777)\n"
+    "#elif defined(_WIN32)\n"
+    "#include <direct.h>\n"
+    "#define IS_TTY(f) 0\n"
+    "#define MAKE_DIR(d) _mkdir(d)\n"
     "#else\n"
     "#define IS_TTY(f) 0\n"
+    "#define MAKE_DIR(d) (errno = ENOSYS, -1)\n"
     "#endif\n"
     "#include \"ncs/lcp_dat.h\"\n"
     "#include \"@.h\"\n\n";
@@ -118,6 +125,31 @@ static const char *const Head2 =
     "}\n\n"
 ;
 
+static const char *const MakeDirs =
+    "/* Creates directory `dir` and its missing parents (--dump-lcp). Returns 0,\n"
+    " * or -1 after saying why on stderr. */\n"
+    "static int make_dirs(const char *prog, const char *dir) {\n"
+    "    char path[4096];\n"
+    "    size_t i, n = strlen(dir);\n"
+    "    if (n == 0 || n >= sizeof path) {\n"
+    "        fprintf(stderr, \"%s: bad --dump-lcp directory '%s'\\n\", prog, dir);\n"
+    "        return -1;\n"
+    "    }\n"
+    "    memcpy(path, dir, n + 1);\n"
+    "    for (i = 1; i <= n; i++)\n"
+    "        if (path[i] == '/' || path[i] == '\\0') {\n"
+    "            char c = path[i];\n"
+    "            path[i] = '\\0';\n"
+    "            if (MAKE_DIR(path) != 0 && errno != EEXIST) {\n"
+    "                fprintf(stderr, \"%s: cannot create '%s': %s\\n\", prog, path,\n"
+    "                        strerror(errno));\n"
+    "                return -1;\n"
+    "            }\n"
+    "            path[i] = c;\n"
+    "        }\n"
+    "    return 0;\n"
+    "}\n\n";
+
 static const char *const Coord =
     "static double coord(const @_state *s, int body, int c) {\n"
     "    switch (c) {\n"
@@ -144,16 +176,19 @@ static const char *const Head3 =
     "    va_end(ap);\n"
     "    fputc('\\n', stderr);\n"
     "}\n\n"
+    "/* One CSV row per body after step `step`; status is the body's solver\n"
+    " * status in that step (ncs_lcp_status_name: \"solved\"), or \"none\" when\n"
+    " * no LCP was solved (no contact near, or step 0). */\n"
     "static void csv_rows(FILE *f, const @_state *s, long step) {\n"
     "    int b;\n"
     "    for (b = 0; b < $_NBODIES; b++) {\n"
     "        @_info in = @_body_info(s, b);\n"
     "        if (step == 0)\n"
     "            in.status = in.pivots = in.m = 0;\n"
-    "        fprintf(f, \"%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%d,%d,%d\\n\",\n"
+    "        fprintf(f, \"%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%d,%d\\n\",\n"
     "                step, (double)step * $_H, @_body_name(b), s->q[b][0], s->q[b][1],\n"
-    "                s->q[b][2], s->v[b][0], s->v[b][1], s->v[b][2], in.status,\n"
-    "                in.pivots, in.m);\n"
+    "                s->q[b][2], s->v[b][0], s->v[b][1], s->v[b][2],\n"
+    "                in.m > 0 ? ncs_lcp_status_name(in.lcp_status) : \"none\", in.pivots, in.m);\n"
     "    }\n"
     "}\n\n";
 
@@ -165,11 +200,15 @@ static const char *const Usage =
     "               \"  --steps N       run N steps instead\\n\"\n"
     "               \"  --csv FILE|-    write a header line, then one row per body and step:\\n\"\n"
     "               \"                  step,t,body,x,y,theta,vx,vy,omega,status,pivots,m\\n\"\n"
-    "               \"                  (status, pivots and LCP size m of the step's solve)\\n\"\n"
+    "               \"                  status: the body's solver status in the step\\n\"\n"
+    "               \"                  (\\\"solved\\\", or \\\"none\\\" when no LCP was solved: no\\n\"\n"
+    "               \"                  contact near, or step 0); pivots and LCP size m\\n\"\n"
+    "               \"                  of that solve. A failed step writes no row.\\n\"\n"
     "               \"  --svg FILE      draw the obstacles, every body's trajectory and the\\n\"\n"
     "               \"                  bodies at t = 0, T/4, T/2, 3T/4 and T\\n\"\n"
-    "               \"  --dump-lcp DIR  write each step's LCP as DIR/step-NNNNNN.dat\"\n"
-    "               \" (-bI per body when several)\\n\"\n"
+    "               \"  --dump-lcp DIR  write each step's LCP as DIR/step-NNNNNN.dat, or\\n\"\n"
+    "               \"                  DIR/step-NNNNNN-bI.dat (body I) when the scene has\\n\"\n"
+    "               \"                  several bodies; DIR is created when missing\\n\"\n"
     "               \"  --check         evaluate the scene's expectations; on failure name each\\n\"\n"
     "               \"                  failed one as FILE:LINE and exit 1\\n\"\n"
     "               \"  --quiet         no summary and no progress bar\\n\"\n"
@@ -244,6 +283,8 @@ static const char *const Main1 =
     "        fprintf(stderr, \"%s: the runtime rejected the LCP workspace\\n\", scene_file);\n"
     "        return 1;\n"
     "    }\n"
+    "    if (dump.dir && make_dirs(argv[0], dump.dir) != 0)\n"
+    "        return 1;\n"
     "    @_set_lcp_hook(&st, dump_hook, &dump);\n"
     "    if (svg) {\n"
     "        if ((unsigned long)steps >= (unsigned long)-1 / (3 * sizeof(double) * $_NBODIES) ||\n"
@@ -432,6 +473,7 @@ void ncs_emit_main(const ncs_plan *p, ncs_buf *o) {
     }
     ncs_buf_printf(o, "    \"\"};\n\n");
     ncs_buf_tpl(o, Head2);
+    ncs_buf_tpl(o, MakeDirs);
     for (i = 0; i < s->nexpects; i++)
         if (s->expects[i].kind == NCS_EXPECT_VALUE || s->expects[i].kind == NCS_EXPECT_BOUND)
             break;

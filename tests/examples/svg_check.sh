@@ -2,7 +2,8 @@
 # svg_check.sh SIM NBODIES NOBSTACLE_PATHS WORK
 # The picture is checked, not just produced: --svg writes XML that
 # xmllint accepts, with one obstacle path per polygon obstacle, one
-# trajectory per body and the bodies drawn, and rsvg-convert renders it to
+# trajectory per body and the bodies drawn as outlines labelled with their
+# time, and rsvg-convert renders it to
 # a PNG without error.
 set -u
 sim=$1 nb=$2 npaths=$3 work=$4
@@ -18,6 +19,11 @@ n=$(grep -c '<polyline ' "$svg")
 n=$(grep -c '^<path d="M' "$svg")
 [ "$n" -eq "$npaths" ] || fail "$n obstacle paths, expected $npaths"
 grep -q '<g id="bodies"' "$svg" && grep -Eq '<(circle|polygon) ' "$svg" || fail "no bodies drawn"
+# snapshots are outlines labelled with their time: every body has a
+# "t = 0" label (later instants at the same place join it)
+n=$(grep -c '>t = 0[,<]' "$svg")
+[ "$n" -eq "$nb" ] || fail "$n 't = 0' snapshot labels, expected $nb"
+grep -q 'fill-opacity="0"' "$svg" || fail "no outlined (unfilled) snapshot"
 rsvg-convert "$svg" -o "$png" || fail "rsvg-convert failed"
 head -c 8 "$png" | od -An -c | grep -q 'P   N   G' || fail "rsvg-convert did not write a PNG"
 # a directory that cannot be written: a clear error and exit status 1

@@ -53,12 +53,9 @@ NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
                                        const ncs_real *b, const ncs_real *z, ncs_real *w) {
     int i, j;
     ncs_real zs = 0, res = 0;
-    for (j = 0; j < m; j++) {
-        if (!isfinite(z[j]))
-            return NCS_HUGE;
+    for (j = 0; j < m; j++)     /* a non-finite z makes every w_i or ws non-finite */
         if (NCS_FABS(z[j]) > zs)
             zs = NCS_FABS(z[j]);
-    }
     for (i = 0; i < m; i++) {
         const ncs_real *Bi = B + (size_t)i * ldb;
         ncs_real wi = b[i], bmax = 0, ws, zr, wr, ri;
@@ -70,7 +67,7 @@ NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
         ws = NCS_FABS(b[i]) + bmax * zs;
         if (w)
             w[i] = wi;
-        if (!isfinite(wi))
+        if (!isfinite(wi + ws))        /* also a scale that overflows: proves nothing */
             return NCS_HUGE;
         /* z against the largest z; w against the largest size its terms can
          * have, |b_r| + max_j |B_rj| * max|z| (docs/solver.md) */

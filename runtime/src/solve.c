@@ -578,9 +578,9 @@ static ncs_real part_residual(call *c, int cc) {
             if (NCS_FABS(Bi[j]) > bmax)
                 bmax = NCS_FABS(Bi[j]);
         }
-        if (!isfinite(wi))
-            return NCS_HUGE;
         ws_ = NCS_FABS(c->b[i]) + bmax * zs;
+        if (!isfinite(wi + ws_))       /* as ncs_lcp_residual */
+            return NCS_HUGE;
         zr = zs > 0 ? ws->zc[i] / zs : 0;
         wr = ws_ > 0 ? wi / ws_ : 0;
         ri = -zr > -wr ? -zr : -wr;
@@ -599,11 +599,11 @@ enum { FRIC_STATES_MAX = 4 };   /* chosen contacts whose states are enumerated *
  * contacts touch at one point (a rigid corner in a reflex vertex: every
  * piece's side there), and Lemke's may break a condition of a group
  * without impulse that another one meets. With few chosen contacts (at
- * most FRIC_STATES_MAX), every contact active (a_j = 0) and each one in a
- * friction state (stick: t_j = 0; slide: the friction of one direction is
- * mu p_n), the 2 ncr x 2 ncr system in (p_n, f = p_f0 - p_f1) is solved
- * densely for each of the 3^ncr states, lifted and verified like an
- * attempt. Needs opposite friction directions (checked). Returns 1 when
+ * most FRIC_STATES_MAX), each one either off (p_n = f = 0) or active
+ * (a_j = 0) in a friction state (stick: t_j = 0; slide: the friction of one
+ * direction is mu p_n), the 2 ncr x 2 ncr system in (p_n, f = p_f0 - p_f1)
+ * is solved densely for each of the 4^ncr states, lifted and verified like
+ * an attempt. Needs opposite friction directions (checked). Returns 1 when
  * one verified. */
 static int try_fric_states(call *c, int cc, int ngc, int ncr) {
     ncs_lcp_workspace *ws = c->ws;
@@ -619,22 +619,27 @@ static int try_fric_states(call *c, int cc, int ngc, int ncr) {
         for (j = 0; j < nu; j++)
             if (ws->A[(size_t)f0 * nu + j] != -ws->A[(size_t)f1 * nu + j])
                 return 0;
-        ncode *= 3;
+        ncode *= 4;
     }
     for (code = 0; code < ncode; code++) {
         int rest = code;
-        for (i = 0; i < ncr; i++, rest /= 3) {
-            int st = rest % 3, qn = ws->umap[i], qf = ws->umap[ncr + i * k];
+        for (i = 0; i < ncr; i++, rest /= 4) {
+            /* st: 0 stick, 1 slide (f = mu p_n), 2 slide (f = -mu p_n), 3 off */
+            int st = rest % 4, qn = ws->umap[i], qf = ws->umap[ncr + i * k];
             int rowq[2], r;
-            rowq[0] = qn;
+            rowq[0] = st == 3 ? -1 : qn;
             rowq[1] = st == 0 ? qf : -1;
             for (r = 0; r < 2; r++) {
                 ncs_real *Mi = M + (size_t)(r * ncr + i) * n2;
-                if (rowq[r] < 0) {      /* slide: f -+ mu p_n = 0 */
+                if (rowq[r] < 0) {      /* off: p_n = 0, f = 0; slide: f -+ mu p_n = 0 */
                     for (j = 0; j < n2; j++)
                         Mi[j] = 0;
-                    Mi[i] = st == 1 ? -ws->mu[ws->clist[i]] : ws->mu[ws->clist[i]];
-                    Mi[ncr + i] = 1;
+                    if (st == 3) {
+                        Mi[r * ncr + i] = 1;
+                    } else {
+                        Mi[i] = st == 1 ? -ws->mu[ws->clist[i]] : ws->mu[ws->clist[i]];
+                        Mi[ncr + i] = 1;
+                    }
                     x[r * ncr + i] = 0;
                     continue;
                 }
@@ -650,7 +655,7 @@ static int try_fric_states(call *c, int cc, int ngc, int ncr) {
         c->attempts++;
         if (ncs_dense_solve(n2, M, n2, x, ws->lw.cand) != 0)   /* ws->perm: enumerate() */
             continue;
-        for (i = 0, rest = code; i < ncr; i++, rest /= 3) {
+        for (i = 0, rest = code; i < ncr; i++, rest /= 4) {
             int qf = ws->umap[ncr + i * k];
             ncs_real f = x[ncr + i], t = ws->a0[qf];
             for (j = 0; j < ncr; j++)
@@ -659,7 +664,10 @@ static int try_fric_states(call *c, int cc, int ngc, int ncr) {
             ws->zr[i] = x[i];
             ws->zr[ncr + i * k] = f > 0 ? f : 0;
             ws->zr[ncr + i * k + 1] = f < 0 ? -f : 0;
-            ws->zr[nur + i] = rest % 3 == 0 ? 0 : rest % 3 == 1 ? -t : t;
+            /* s: 0 sticking, -t_l sliding against direction l, the
+             * smallest s >= |t| when off */
+            ws->zr[nur + i] = rest % 4 == 0 ? 0 : rest % 4 == 1 ? -t : rest % 4 == 2 ? t
+                            : NCS_FABS(t);
         }
         lift(c, cc, ngc, ncr);
         if (part_residual(c, cc) <= c->tol)

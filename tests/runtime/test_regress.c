@@ -9,7 +9,8 @@
  *    solution below; Lemke on the convex LCP of the right sides finds another
  *    one that breaks a group without impulse. Solved and equal to it.
  *  - stress-*.dat: the auditor's larger random scenes (seed 4242) that ended
- *    unverified: all solved, within the work budget.
+ *    unverified: all solved, within the work budget (stress2-*: two more
+ *    from a rerun of that generator).
  *  - an LCP without solution (a point pinned between a wall and pieces on
  *    the other side): a clean failure, z and w zeroed, bounded work, the
  *    best candidate's residual reported.
@@ -39,7 +40,11 @@ static void files(ncs_lcp_workspace *ws, const char *dir) {
         "stress-diff-accurate-f1-269.dat", "stress-diff-accurate-f1-30.dat",
         "stress-diff-f1-535.dat", "stress-diff-f1-855.dat", "stress-max-f0-924.dat",
         "stress-max-f1-492.dat", "stress-max-f1-544.dat", "stress-summation-f1-346.dat",
-        "valley-max-fric-step74.dat"};
+        "valley-max-fric-step74.dat",
+        /* the same generator without the plain-Lemke solve between steps:
+         * solvable (one with impulses of about 1, found by an exact
+         * contact-state enumeration), needing a chosen wall to stay off */
+        "stress2-max-f1-3967.dat", "stress2-max-f1-8814.dat"};
     size_t f;
     for (f = 0; f < sizeof names / sizeof *names; f++) {
         char path[1024], err[256];

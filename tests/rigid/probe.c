@@ -7,11 +7,16 @@
  * -DNCS_PROBE_PREFIX=<prefix>, -DNCS_PROBE_STEPS=<PREFIX>_STEPS and
  * -DNCS_PROBE_NBODIES=<PREFIX>_NBODIES. Usage:
  *   probe [--steps N] [--fixpoint ITERS TOL] [--energy] [--max-pen D]
- *         [--max-iters K] [--body I]
+ *         [--min-pen D] [--max-iters K] [--min-iters K] [--min-mean M]
+ *         [--body I]
  * --energy fails (exit 1) when the kinetic energy ever grows by more than
  * 1e-9 (relative to the initial energy, absolute 1e-12); --max-pen D fails
- * when some body is ever deeper than D; --max-iters K fails when a step
- * needed more than K solves. The measurements are printed on one line.
+ * when some body is ever deeper than D, --min-pen D when no body ever is
+ * (a run that is expected to penetrate); --max-iters K fails when a step
+ * needed more than K solves, --min-iters K when no step needed K; --min-mean
+ * M fails unless the mean solves per step with contacts exceed M. Every run
+ * also checks that the state's solve counter is the sum of the steps'
+ * info.iters. The measurements are printed on one line.
  */
 #include <math.h>
 #include <stdio.h>
@@ -40,7 +45,10 @@ int main(int argc, char **argv) {
     static probe_state st;
     long steps = -1, n;
     int i, iters = 1, energy = 0, body = 0, rc = 0, max_iters = 0, worst_iters = 0;
-    double tol = 0, max_pen = -1, pen = 0, e0, eprev, grow = 0, sum_iters = 0;
+    int min_iters = 0;
+    long contact_steps = 0;
+    double tol = 0, max_pen = -1, min_pen = -1, min_mean = -1, pen = 0, e0, eprev, grow = 0;
+    double sum_iters = 0;
     double worst_dv = 0, v[2];
     long pen_step = 0;
     for (i = 1; i < argc; i++) {
@@ -53,8 +61,14 @@ int main(int argc, char **argv) {
             energy = 1;
         else if (!strcmp(argv[i], "--max-pen") && i + 1 < argc)
             max_pen = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--min-pen") && i + 1 < argc)
+            min_pen = atof(argv[++i]);
         else if (!strcmp(argv[i], "--max-iters") && i + 1 < argc)
             max_iters = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--min-iters") && i + 1 < argc)
+            min_iters = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--min-mean") && i + 1 < argc)
+            min_mean = atof(argv[++i]);
         else if (!strcmp(argv[i], "--body") && i + 1 < argc)
             body = atoi(argv[++i]);
         else {
@@ -83,6 +97,8 @@ int main(int argc, char **argv) {
         }
         in = P(_last_info)(&st);
         sum_iters += in.iters;
+        if (in.iters > 0)
+            contact_steps++;
         if (in.iters > worst_iters)
             worst_iters = in.iters;
         e = P(_energy)(&st);
@@ -105,10 +121,29 @@ int main(int argc, char **argv) {
         v[1] = vn[1];
     }
     printf("steps %ld fixpoint %d tol %g: max penetration %.3e (step %ld), solves per step "
-           "mean %.3f max %d, energy %.6g -> %.6g (largest growth %.3e), "
-           "largest one-step speed loss %.6g\n",
+           "mean %.3f max %d (mean %.3f over the %ld steps with contacts), energy %.6g -> "
+           "%.6g (largest growth %.3e), largest one-step speed loss %.6g\n",
            steps, iters, tol, pen, pen_step, sum_iters / (steps > 0 ? (double)steps : 1.0),
-           worst_iters, e0, eprev, grow, worst_dv);
+           worst_iters, sum_iters / (contact_steps > 0 ? (double)contact_steps : 1.0),
+           contact_steps, e0, eprev, grow, worst_dv);
+    if ((double)st.solves != sum_iters) {
+        fprintf(stderr, "probe: solve counter %ld, the steps' info.iters sum to %.0f\n",
+                st.solves, sum_iters);
+        rc = 1;
+    }
+    if (min_pen >= 0 && pen < min_pen) {
+        fprintf(stderr, "probe: penetration %.3e below %.3e\n", pen, min_pen);
+        rc = 1;
+    }
+    if (min_iters > 0 && worst_iters < min_iters) {
+        fprintf(stderr, "probe: no step needed %d solves (at most %d)\n", min_iters, worst_iters);
+        rc = 1;
+    }
+    if (min_mean >= 0 && !(sum_iters > min_mean * (double)contact_steps)) {
+        fprintf(stderr, "probe: mean solves per step with contacts %.3f, not above %.3f\n",
+                sum_iters / (contact_steps > 0 ? (double)contact_steps : 1.0), min_mean);
+        rc = 1;
+    }
     if (max_pen >= 0 && pen > max_pen) {
         fprintf(stderr, "probe: penetration %.3e exceeds %.3e\n", pen, max_pen);
         rc = 1;

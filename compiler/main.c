@@ -41,7 +41,9 @@ static const char usage_text[] =
     "FILE may be '-' for standard input.\n"
     "\n"
     "Actions (at least one):\n"
-    "  -o DIR                 write PREFIX.h, PREFIX.c and PREFIX_main.c into DIR\n"
+    "  -o DIR                 write PREFIX.h, PREFIX.c and PREFIX_main.c into DIR;\n"
+    "                         with --target embedded also PREFIX_lcp.h and\n"
+    "                         PREFIX_lcp.c (the solver copy)\n"
     "  --check                parse, check and validate the geometry only\n"
     "  --dump-ast             print the checked scene\n"
     "  --dump-groups          print the nonconvex groups as JSON\n"
@@ -53,8 +55,8 @@ static const char usage_text[] =
     "  --decomp triangles|convex  obstacle decomposition\n"
     "  --formulation NAME     override the scene's formulation (stewart, max,\n"
     "                         summation, diff, diff-accurate)\n"
-    "  --help                 show this help\n"
-    "  --version              show the version\n";
+    "  --help                 show this help (takes no other arguments)\n"
+    "  --version              show the version (takes no other arguments)\n";
 
 static int usage_error(const char *fmt, const char *arg) {
     fputs("ncsc: error: ", stderr);

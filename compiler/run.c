@@ -285,7 +285,7 @@ int ncs_run_main(int argc, char **argv) {
     const char *file = NULL, *prefix = NULL, *form = NULL, *env_dir;
     char dir[PATH_CAP], exe[PATH_CAP], *text = NULL;
     size_t len = 0;
-    int i, rc = 0, have_geom = 0;
+    int i, rc = 0, have_geom = 0, nomem = 0;
 
     memset(&eo, 0, sizeof eo);
     memset(&g, 0, sizeof g);
@@ -333,9 +333,9 @@ int ncs_run_main(int argc, char **argv) {
         return RUN_USAGE;
 
     ncs_diag_init(&d, strcmp(file, "-") == 0 ? "<stdin>" : file, text, len);
-    s = ncs_parse(d.file, text, len, &d);
+    s = ncs_parse_ex(d.file, text, len, &d, &nomem);
     if (!s) {
-        rc = RUN_INPUT;
+        rc = nomem ? RUN_USAGE : RUN_INPUT;
         goto done;
     }
     if (form)

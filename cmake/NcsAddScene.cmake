@@ -17,6 +17,51 @@
 # file names are known when CMake configures. The generated files go to
 # ${CMAKE_CURRENT_BINARY_DIR}/ncs_<name>/ (variable <name>_NCS_DIR in the
 # caller's scope).
+#
+#   ncs_generate_sources(DIR <dir> PREFIX <p> SCENE <file.ncs> [FORMULATION <f>])
+#
+# The build-time step alone: a custom command that writes <dir>/<p>.h,
+# <p>.c and <p>_main.c with ncsc (re-run when ncsc or the scene changes),
+# for callers that build their own executables from the generated files.
+
+# Sets `out_ncsc` and `out_dep` in the caller's scope: the ncsc command and
+# what the custom command depends on.
+function(_ncs_find_ncsc out_ncsc out_dep)
+  # The compiler: an explicit host ncsc, this build's, or the installed one.
+  if(NCS_NCSC AND NOT TARGET "${NCS_NCSC}")
+    set(${out_ncsc} "${NCS_NCSC}" PARENT_SCOPE)
+    set(${out_dep} "${NCS_NCSC}" PARENT_SCOPE)
+  elseif(TARGET ncsc)
+    set(${out_ncsc} $<TARGET_FILE:ncsc> PARENT_SCOPE)
+    set(${out_dep} ncsc PARENT_SCOPE)
+  elseif(TARGET ncs::ncsc)
+    set(${out_ncsc} $<TARGET_FILE:ncs::ncsc> PARENT_SCOPE)
+    set(${out_dep} ncs::ncsc PARENT_SCOPE)
+  else()
+    message(FATAL_ERROR "ncs_add_scene: no ncsc (set NCS_NCSC or find_package(ncs))")
+  endif()
+endfunction()
+
+function(ncs_generate_sources)
+  cmake_parse_arguments(NG "" "DIR;PREFIX;SCENE;FORMULATION" "" ${ARGN})
+  if(NOT NG_DIR OR NOT NG_PREFIX OR NOT NG_SCENE OR NG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "ncs_generate_sources: DIR, PREFIX and SCENE are required "
+                        "(unknown: ${NG_UNPARSED_ARGUMENTS})")
+  endif()
+  _ncs_find_ncsc(ncsc ncsc_dep)
+  get_filename_component(scene "${NG_SCENE}" ABSOLUTE)
+  set(extra)
+  if(NG_FORMULATION)
+    set(extra --formulation ${NG_FORMULATION})
+  endif()
+  add_custom_command(
+    OUTPUT ${NG_DIR}/${NG_PREFIX}.h ${NG_DIR}/${NG_PREFIX}.c ${NG_DIR}/${NG_PREFIX}_main.c
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${NG_DIR}
+    COMMAND ${ncsc} ${scene} -o ${NG_DIR} --prefix ${NG_PREFIX} ${extra}
+    DEPENDS ${ncsc_dep} ${scene}
+    COMMENT "ncsc ${NG_SCENE} -> ${NG_PREFIX}"
+    VERBATIM)
+endfunction()
 
 function(ncs_add_scene)
   cmake_parse_arguments(NS "NO_TEST" "NAME;SCENE;PREFIX;FORMULATION" "TEST_ARGS;LABELS" ${ARGN})
@@ -31,38 +76,17 @@ function(ncs_add_scene)
   else()
     string(MAKE_C_IDENTIFIER "${NS_NAME}" prefix)
   endif()
-  # The compiler: an explicit host ncsc, this build's, or the installed one.
-  if(NCS_NCSC AND NOT TARGET "${NCS_NCSC}")
-    set(ncsc "${NCS_NCSC}")
-    set(ncsc_dep "${NCS_NCSC}")
-  elseif(TARGET ncsc)
-    set(ncsc $<TARGET_FILE:ncsc>)
-    set(ncsc_dep ncsc)
-  elseif(TARGET ncs::ncsc)
-    set(ncsc $<TARGET_FILE:ncs::ncsc>)
-    set(ncsc_dep ncs::ncsc)
-  else()
-    message(FATAL_ERROR "ncs_add_scene: no ncsc (set NCS_NCSC or find_package(ncs))")
-  endif()
   if(TARGET ncs_runtime)
     set(runtime ncs_runtime)
   else()
     set(runtime ncs::runtime)
   endif()
-  get_filename_component(scene "${NS_SCENE}" ABSOLUTE)
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/ncs_${NS_NAME})
-  set(outputs ${dir}/${prefix}.h ${dir}/${prefix}.c ${dir}/${prefix}_main.c)
-  set(extra)
+  set(form)
   if(NS_FORMULATION)
-    set(extra --formulation ${NS_FORMULATION})
+    set(form FORMULATION ${NS_FORMULATION})
   endif()
-  add_custom_command(
-    OUTPUT ${outputs}
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-    COMMAND ${ncsc} ${scene} -o ${dir} --prefix ${prefix} ${extra}
-    DEPENDS ${ncsc_dep} ${scene}
-    COMMENT "ncsc ${NS_SCENE} -> ${NS_NAME}"
-    VERBATIM)
+  ncs_generate_sources(DIR ${dir} PREFIX ${prefix} SCENE ${NS_SCENE} ${form})
   add_executable(${NS_NAME} ${dir}/${prefix}.c ${dir}/${prefix}_main.c)
   target_include_directories(${NS_NAME} PRIVATE ${dir})
   target_link_libraries(${NS_NAME} PRIVATE ${runtime})

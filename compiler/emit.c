@@ -271,21 +271,14 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
         buf[i].lo = plan.prefix;
         buf[i].up = plan.upper;
     }
+    /* every file ncsc writes is the project's own code under its licence
+     * (MIT, LICENSE); the firmware main and solver copy write their own line */
+    for (i = 0; i < (embedded ? 2 : 3); i++)
+        ncs_buf_printf(&buf[i], "%s\n", NCS_EMIT_SPDX);
     if (ncs_rigid_wanted(s)) {
         /* polygon bodies, or bodies that can touch each other: the
-         * rigid-body path (emit_rigid.c), host only */
-        if (embedded) {
-            const ncs_body *why = &s->bodies[ncs_rigid_body(s)];
-            if (why->kind == NCS_BODY_POLYGON)
-                ncs_error(d, why->loc, "polygon body '%s': polygon bodies are not supported "
-                          "with --target embedded yet", why->name);
-            else
-                ncs_error(d, why->loc, "disc '%s' can touch the scene's other bodies: "
-                          "contacts between bodies are not supported with --target "
-                          "embedded yet", why->name);
-            rc = 1;
-            goto done;
-        }
+         * rigid-body path (emit_rigid.c); on the firmware target it is
+         * retargeted below like the per-body path */
         ncs_emit_rigid_header(&plan, &buf[0]);
         ncs_emit_rigid_source(&plan, &buf[1]);
     } else {
@@ -296,6 +289,8 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
         /* firmware: the host code with the element type <p>_real, the
          * prefixed solver instead of libncs, and a printf-only main */
         int flags = NCS_RT_LCP_INCLUDE | NCS_RT_REAL | (o->real_float ? NCS_RT_FLOAT : 0);
+        int rigid = ncs_rigid_wanted(s);
+        int fric = rigid ? ncs_rigid_friction(s) : plan.anyfric;
         for (i = 0; i < 2; i++) {
             ncs_buf host = buf[i];
             memset(&buf[i], 0, sizeof buf[i]);
@@ -308,9 +303,10 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
             ncs_buf_free(&host);
         }
         ncs_emit_fw_main(plan.prefix, plan.upper, o->real_float, &buf[2]);
-        /* the solver only for this scene's formulation (and friction) */
+        /* the solver only for this scene's formulation (and friction);
+         * the rigid-body step also needs the reference assembler */
         if (ncs_emit_solver_for(plan.prefix, plan.upper, o->real_float, s->form,
-                                plan.anyfric ? -1 : 0, &buf[3], &buf[4]) != 0) {
+                                fric ? -1 : 0, rigid, &buf[3], &buf[4]) != 0) {
             fprintf(d->out, "%s: error: ncsc was built without the solver sources\n", d->file);
             rc = 2;
             goto done;

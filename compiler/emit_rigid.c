@@ -39,6 +39,12 @@ int ncs_rigid_wanted(const ncs_scene *s) {
     return ncs_rigid_body(s) >= 0;
 }
 
+static int any_friction(const ncs_scene *s);
+
+int ncs_rigid_friction(const ncs_scene *s) {
+    return any_friction(s);
+}
+
 /* ---- compile-time sizes ------------------------------------------------ */
 
 /** Sizes of the generated arrays. */
@@ -1043,10 +1049,11 @@ static const char *const SrcSolve[] = {
     "    }\n"
     "    return worst;\n"
     "}\n\n",
+    /* named @_lay_of: on the firmware target ncs_layout becomes @_layout */
     "/* The pairs of island `root` in contact order (groups, then convex) and\n"
     " * its layout. Returns $_STEP_OK (np = 0: nothing to solve) or\n"
     " * $_STEP_CAPACITY. */\n"
-    "static int @_layout(@_state *s, int root, int *np_, ncs_layout *lay, int *m, int *off) {\n"
+    "static int @_lay_of(@_state *s, int root, int *np_, ncs_layout *lay, int *m, int *off) {\n"
     "    int np = 0, ng = 0, nx = 0, y = 0, i;\n"
     "    for (i = 0; i < s->npairs; i++) {\n"
     "        const @_pair *P = &s->pair[i];\n"
@@ -1093,7 +1100,7 @@ static const char *const SrcSolve[] = {
     "    ncs_layout lay;\n"
     "    ncs_lcp_info li;\n"
     "    int np, nc, m, st, off, i, k;\n"
-    "    st = @_layout(s, root, &np, &lay, &m, &off);\n"
+    "    st = @_lay_of(s, root, &np, &lay, &m, &off);\n"
     "    inf->groups = st == $_STEP_OK ? np : 0;\n"
     "    if (st != $_STEP_OK || np == 0)\n"
     "        return st;\n"
@@ -1189,7 +1196,7 @@ static const char *const SrcSolve[] = {
     "    ncs_layout lay;\n"
     "    ncs_lcp_info li;\n"
     "    int np, i, k, nc, m, off;\n"
-    "    if (@_layout(s, root, &np, &lay, &m, &off) != $_STEP_OK || np == 0)\n"
+    "    if (@_lay_of(s, root, &np, &lay, &m, &off) != $_STEP_OK || np == 0)\n"
     "        return;\n"
     "    for (i = 0; i < np; i++) {\n"
     "        double g = @_gap(&s->pair[s->ipair[i]], (const double (*)[3])q);\n"

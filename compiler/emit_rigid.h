@@ -23,6 +23,12 @@
 /// Never fails.
 int ncs_rigid_wanted(const ncs_scene *s);
 
+/// 1 when the rigid-body path's LCPs of scene `s` carry friction rows (a
+/// body with friction against an obstacle with friction or against another
+/// body with friction), 0 otherwise; the firmware target then keeps the
+/// solver copy's friction code. Never fails.
+int ncs_rigid_friction(const ncs_scene *s);
+
 /// The body that sends scene `s` to the rigid-body path (its first polygon
 /// body, else its first disc when there are several bodies), -1 when the
 /// per-body path does. Never fails.

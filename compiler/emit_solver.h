@@ -15,6 +15,10 @@
 
 #include "emit_buf.h"
 
+/** The first line of every file ncsc writes: the project's licence (MIT,
+ *  LICENSE) as an SPDX identifier, so firmware users can ship the code. */
+#define NCS_EMIT_SPDX "/* SPDX-License-Identifier: MIT */"
+
 /** One embedded source file: its name and its lines (each with its '\n'). */
 typedef struct ncs_embedded_file {
     const char *name;               /**< e.g. "lemke.c"; NULL ends a table */
@@ -38,9 +42,12 @@ int ncs_emit_solver(const char *prefix, const char *upper, int real_float,
 /// the friction code (pass -1 for either to keep everything). The copy then
 /// refuses other layouts with NCS_LCP_BAD_INPUT. form >= 0 also leaves out
 /// the Newton polish (<P>_LCP_NO_NEWTON) unless the copy is compiled with
-/// <P>_LCP_KEEP_NEWTON (docs/embedded.md). Fails as ncs_emit_solver.
+/// <P>_LCP_KEEP_NEWTON (docs/embedded.md). assemble = 1 keeps the reference
+/// assembler <prefix>_lcp_assemble (the rigid-body path's generated step
+/// calls it); 0 leaves it out (<P>_LCP_NO_ASSEMBLE), as ncs_emit_solver
+/// does. Fails as ncs_emit_solver.
 int ncs_emit_solver_for(const char *prefix, const char *upper, int real_float,
-                        int form, int nfric, ncs_buf *h, ncs_buf *c);
+                        int form, int nfric, int assemble, ncs_buf *h, ncs_buf *c);
 
 /** Flags of ncs_emit_retarget. */
 enum {

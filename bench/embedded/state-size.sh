@@ -18,8 +18,9 @@
 # One line per scene and variant:
 #   scene variant MAX_M state-bytes workspace-bytes lcp-bytes [max-m-run state-at-max-m-run]
 # where workspace = <p>_state.wsmem (the solver's memory, ~6 MAX_M^2 reals
-# per body) and lcp = <p>_state.lcp (B, b, z and the assembly scratch,
-# ~MAX_M^2 reals). Exit status 0, 1 when a tool failed, 2 bad usage.
+# per body, or per island on the rigid-body path) and lcp = <p>_state.lcp
+# (B, b, z and the assembly scratch, ~MAX_M^2 reals; on the rigid-body
+# path the state's B, b, z and the assembler's inputs A, a0, mu). Exit status 0, 1 when a tool failed, 2 bad usage.
 set -u
 cc=${NCS_FW_CC:-arm-none-eabi-gcc}
 nm=${NCS_FW_NM:-arm-none-eabi-nm}
@@ -53,11 +54,18 @@ probe() {
         sed "s/^#define ${up}_MAX_M [0-9]*/#define ${up}_MAX_M $3/" "$1/$2.h" >"$1/probe_$2.h" || return 1
         h=$1/probe_$2.h
     fi
+    lcp="sizeof(((const $2_state *)0)->lcp)"
+    if grep -q "rigid-body path" "$h"; then
+        lcp=""
+        for m in A a0 mu B b z; do
+            lcp="$lcp${lcp:+ + }sizeof(((const $2_state *)0)->$m)"
+        done
+    fi
     cat >"$1/probe.c" <<EOF
 #include "$h"
 char ncs_probe_state[sizeof($2_state)];
 char ncs_probe_ws[sizeof(((const $2_state *)0)->wsmem)];
-char ncs_probe_lcp[sizeof(((const $2_state *)0)->lcp)];
+char ncs_probe_lcp[$lcp];
 EOF
     # shellcheck disable=SC2086
     $cc $cpu -std=c99 -fno-common -I"$1" -c "$1/probe.c" -o "$1/probe.o" || return 1

@@ -3,22 +3,24 @@
 # on QEMU, and compares their outputs with numcmp.
 #
 #   compare-run.sh -n NUMCMP -r RUNQEMU -d OUTDIR [-t RTOL] [-a ATOL]
-#                  [-m MACHINE] [-x HOST-ARGS] [-c] HOST-EXE FIRMWARE-ELF
+#                  [-m MACHINE] [-x HOST-ARGS] [-c [-f FIELDS]] HOST-EXE FIRMWARE-ELF
 #
 # Writes OUTDIR/host.txt and OUTDIR/firmware.txt. Passes when both runs
 # exit 0 and numcmp -r RTOL -a ATOL accepts the outputs. -x passes
 # HOST-ARGS (split at spaces) to the host program; -c compares CSV output:
-# commas become spaces first, so that each field is compared on its own.
+# commas become spaces first, so that each field is compared on its own;
+# -f keeps only the CSV fields FIELDS (a `cut -f` list, e.g. 1,3-9: the
+# state without the solver's pivot counts) of both outputs.
 #
 # Exit status: 0 pass; 1 a run failed or the outputs differ; 2 bad usage.
 set -u
 
-numcmp='' runqemu='' outdir='' rtol=1e-9 atol=0 machine=mps2-an386 hostargs='' csv=0
+numcmp='' runqemu='' outdir='' rtol=1e-9 atol=0 machine=mps2-an386 hostargs='' csv=0 fields=
 usage() {
-    echo "usage: compare-run.sh -n NUMCMP -r RUNQEMU -d OUTDIR [-t RTOL] [-a ATOL] [-m MACHINE] [-x HOST-ARGS] [-c] HOST-EXE ELF" >&2
+    echo "usage: compare-run.sh -n NUMCMP -r RUNQEMU -d OUTDIR [-t RTOL] [-a ATOL] [-m MACHINE] [-x HOST-ARGS] [-c [-f FIELDS]] HOST-EXE ELF" >&2
     exit 2
 }
-while getopts n:r:d:t:a:m:x:c opt; do
+while getopts n:r:d:t:a:m:x:cf: opt; do
     case $opt in
     n) numcmp=$OPTARG ;;
     r) runqemu=$OPTARG ;;
@@ -28,11 +30,13 @@ while getopts n:r:d:t:a:m:x:c opt; do
     m) machine=$OPTARG ;;
     x) hostargs=$OPTARG ;;
     c) csv=1 ;;
+    f) fields=$OPTARG ;;
     *) usage ;;
     esac
 done
 shift $((OPTIND - 1))
-if [ $# -ne 2 ] || [ -z "$numcmp" ] || [ -z "$runqemu" ] || [ -z "$outdir" ]; then
+if [ $# -ne 2 ] || [ -z "$numcmp" ] || [ -z "$runqemu" ] || [ -z "$outdir" ] ||
+    { [ -n "$fields" ] && [ $csv -eq 0 ]; }; then
     usage
 fi
 host=$1
@@ -51,8 +55,13 @@ if [ $hs -ne 0 ] || [ $fs -ne 0 ]; then
     exit 1
 fi
 if [ $csv -eq 1 ]; then
-    tr ',' ' ' <"$outdir/host.txt" >"$outdir/host.cmp" &&
-        tr ',' ' ' <"$outdir/firmware.txt" >"$outdir/firmware.cmp" || exit 1
+    for f in host firmware; do
+        if [ -n "$fields" ]; then
+            cut -d, -f "$fields" <"$outdir/$f.txt" | tr ',' ' ' >"$outdir/$f.cmp" || exit 1
+        else
+            tr ',' ' ' <"$outdir/$f.txt" >"$outdir/$f.cmp" || exit 1
+        fi
+    done
     "$numcmp" -r "$rtol" -a "$atol" "$outdir/host.cmp" "$outdir/firmware.cmp" || exit 1
 else
     "$numcmp" -r "$rtol" -a "$atol" "$outdir/host.txt" "$outdir/firmware.txt" || exit 1

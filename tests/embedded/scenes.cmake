@@ -2,7 +2,8 @@
 # included by tests/embedded/CMakeLists.txt.
 #
 #   ncs_fw_scene(<name> <scene.ncs> [FORMULATION <f>] [STEPS <n>]
-#                [FLOAT_VS_DOUBLE <rtol> <atol>])
+#                [FLOAT_STEPS <n>] [FLOAT_TOL <rtol> <atol>]
+#                [FLOAT_VS_DOUBLE <rtol> <atol>] [FIELDS <list>])
 #
 # For each variant (double, float): `ncsc --target embedded --real <v>
 # --prefix <name> [--formulation <f>]` writes <name>.h/.c/_main.c/_lcp.h/
@@ -13,23 +14,29 @@
 # there, cross-compiled (library part: <name>.c + <name>_lcp.c with
 # -ffreestanding), checked with nm (no heap, no stdio) and run on QEMU.
 # STEPS runs <n> steps instead of the scene's (-D<NAME>_RUN_STEPS=<n> for
-# the example main, --steps <n> for the host simulator).
+# the example main, --steps <n> for the host simulator); FLOAT_STEPS does
+# so for the float variant only.
 # Comparisons (CSV fields one by one):
 #   embedded_<name>_double  firmware double vs the host simulator (GSL
 #                           runtime, `--csv -`): 1e-9 relative, 1e-12 absolute
 #   embedded_<name>_float   firmware float vs the same float sources built for
-#                           the host: 1e-5 relative, 1e-6 absolute
+#                           the host: 1e-5 relative, 1e-6 absolute, or
+#                           FLOAT_TOL (scenes whose step calls sinf, cosf or
+#                           hypotf: newlib's and glibc's round differently)
 #   embedded_<name>_float_vs_double  (with FLOAT_VS_DOUBLE) firmware float
 #                           vs the host simulator in double: <rtol> relative
 #                           or <atol> absolute (docs/embedded.md, "Float
 #                           against double")
+# FIELDS: the float comparisons use only those CSV fields (compare-run.sh
+# -f), e.g. 1,3-9 for the state without the solver's pivot counts.
 #   embedded_<name>_host_double_matches  host build of the double firmware
 #                           sources vs the host simulator: 1e-9 relative
 # The host simulator of each scene is built here (ncs_add_scene, NO_TEST).
 include(${PROJECT_SOURCE_DIR}/cmake/NcsAddScene.cmake)
 
 function(ncs_fw_scene name scene)
-  cmake_parse_arguments(FS "" "FORMULATION;STEPS" "FLOAT_VS_DOUBLE" ${ARGN})
+  cmake_parse_arguments(FS "" "FORMULATION;STEPS;FLOAT_STEPS;FIELDS" "FLOAT_VS_DOUBLE;FLOAT_TOL"
+                        ${ARGN})
   if(FS_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "ncs_fw_scene(${name}): unknown arguments ${FS_UNPARSED_ARGUMENTS}")
   endif()
@@ -47,6 +54,24 @@ function(ncs_fw_scene name scene)
     string(APPEND hostargs " --steps ${FS_STEPS}")
     set(step_defs ${upper}_RUN_STEPS=${FS_STEPS})
   endif()
+  set(hostargs_double "${hostargs}")
+  set(hostargs_float "${hostargs}")
+  set(step_defs_double ${step_defs})
+  set(step_defs_float ${step_defs})
+  if(FS_FLOAT_STEPS)
+    set(hostargs_float "--csv - --quiet --steps ${FS_FLOAT_STEPS}")
+    set(step_defs_float ${upper}_RUN_STEPS=${FS_FLOAT_STEPS})
+  endif()
+  set(fields "")
+  if(FS_FIELDS)
+    set(fields -f ${FS_FIELDS})
+  endif()
+  set(float_tol -t 1e-5 -a 1e-6)
+  if(FS_FLOAT_TOL)
+    list(GET FS_FLOAT_TOL 0 rtol)
+    list(GET FS_FLOAT_TOL 1 atol)
+    set(float_tol -t ${rtol} -a ${atol})
+  endif()
   ncs_add_scene(NAME embedded_${name}_reference SCENE ${scene} PREFIX ${name} NO_TEST ${ref_form})
   foreach(variant double float)
     set(dir ${fwout}/scenes/${name}_${variant})
@@ -62,7 +87,7 @@ function(ncs_fw_scene name scene)
     set(host embedded_${name}_host_${variant})
     add_executable(${host} ${lib} ${dir}/${name}_main.c)
     target_include_directories(${host} PRIVATE ${dir})
-    target_compile_definitions(${host} PRIVATE ${step_defs})
+    target_compile_definitions(${host} PRIVATE ${step_defs_${variant}})
     target_link_libraries(${host} PRIVATE m)
     ncs_warnings(${host})
     if(variant STREQUAL "float")
@@ -74,7 +99,7 @@ function(ncs_fw_scene name scene)
         APP_SOURCES ${dir}/${name}_main.c
         INCLUDE_DIRS ${dir}
         DEFINES ${upper}_STEP_BEGIN=ncs_fw_mark_begin ${upper}_STEP_END=ncs_fw_mark_end
-                ${step_defs})
+                ${step_defs_${variant}})
       # the library part again at -Os, for bench/embedded (not built by default)
       ncs_firmware_objects(os_objs NAME embedded_${name}_os_${variant} VARIANT ${variant}
                            KIND lib SOURCES ${lib} INCLUDE_DIRS ${dir} EXTRA_FLAGS -Os)
@@ -87,7 +112,7 @@ function(ncs_fw_scene name scene)
         set(tol -t 1e-9 -a 1e-12 -x "${hostargs}")
       else()
         set(ref $<TARGET_FILE:${host}>)
-        set(tol -t 1e-5 -a 1e-6)
+        set(tol ${fields} ${float_tol})
       endif()
       add_test(NAME embedded_${name}_${variant}
                COMMAND sh ${fw}/compare-run.sh -n $<TARGET_FILE:ncs_numcmp>
@@ -102,7 +127,7 @@ function(ncs_fw_scene name scene)
         add_test(NAME embedded_${name}_float_vs_double
                  COMMAND sh ${fw}/compare-run.sh -n $<TARGET_FILE:ncs_numcmp>
                          -r ${fw}/run-qemu.sh -d ${fwout}/scenes/${name}_float_vs_double.out
-                         -m ${NCS_FW_MACHINE} -c -t ${rtol} -a ${atol} -x "${hostargs}"
+                         -m ${NCS_FW_MACHINE} -c ${fields} -t ${rtol} -a ${atol} -x "${hostargs_float}"
                          $<TARGET_FILE:embedded_${name}_reference>
                          ${fwout}/embedded_${name}_fw_float.elf)
         set_tests_properties(embedded_${name}_float_vs_double PROPERTIES

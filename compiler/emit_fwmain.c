@@ -35,7 +35,8 @@ void ncs_emit_fw_main(const char *prefix, const char *upper, int real_float,
         "#endif\n"
         "\n"
         "/* the body's solver status in the step, or \"none\" when it solved no LCP\n"
-        " * (no contact near, or step 0), as the host simulator's --csv - */\n"
+        " * (no contact near, or step 0), as the host simulator's --csv -; its\n"
+        " * solves column is 1 for a solved step (no fixpoint iteration here) */\n"
         "#define $_CSV_STATUS(in) ((in).m > 0 ? @_lcp_status_name((in).lcp_status) : \"none\")\n"
         "\n"
         "static void rows(const @_state *s, long step) {\n"
@@ -46,17 +47,17 @@ void ncs_emit_fw_main(const char *prefix, const char *upper, int real_float,
         "            in.status = in.pivots = in.m = 0;\n");
     if (real_float)
         ncs_buf_tpl(out,
-            "        printf(\"%ld,%.17g,%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%s,%d,%d\\n\",\n"
+            "        printf(\"%ld,%.17g,%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%s,%d,%d,%d\\n\",\n"
             "               step, (double)step * (double)$_H, @_body_name(b),\n"
             "               (double)s->q[b][0], (double)s->q[b][1], (double)s->q[b][2],\n"
             "               (double)s->v[b][0], (double)s->v[b][1], (double)s->v[b][2],\n"
-            "               $_CSV_STATUS(in), in.pivots, in.m);\n");
+            "               $_CSV_STATUS(in), in.pivots, in.m, in.m > 0 ? 1 : 0);\n");
     else
         ncs_buf_tpl(out,
-            "        printf(\"%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%d,%d\\n\",\n"
+            "        printf(\"%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%d,%d,%d\\n\",\n"
             "               step, (double)step * $_H, @_body_name(b), s->q[b][0], s->q[b][1],\n"
             "               s->q[b][2], s->v[b][0], s->v[b][1], s->v[b][2], $_CSV_STATUS(in),\n"
-            "               in.pivots, in.m);\n");
+            "               in.pivots, in.m, in.m > 0 ? 1 : 0);\n");
     ncs_buf_tpl(out,
         "    }\n"
         "}\n"
@@ -68,7 +69,7 @@ void ncs_emit_fw_main(const char *prefix, const char *upper, int real_float,
         "        fprintf(stderr, \"@: the solver rejected the LCP workspace\\n\");\n"
         "        return 2;\n"
         "    }\n"
-        "    printf(\"step,t,body,x,y,theta,vx,vy,omega,status,pivots,m\\n\");\n"
+        "    printf(\"step,t,body,x,y,theta,vx,vy,omega,status,pivots,m,solves\\n\");\n"
         "    rows(&st, 0);\n"
         "    for (n = 1; n <= $_RUN_STEPS; n++) {\n"
         "        int status;\n"

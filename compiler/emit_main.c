@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "emit_plan.h"
+#include "emit_rigid.h"
 #include "emit_sim.h"
 
 /* Appends `s` as the inside of a C string literal. */
@@ -178,17 +179,19 @@ static const char *const Head3 =
     "}\n\n"
     "/* One CSV row per body after step `step`; status is the body's solver\n"
     " * status in that step (ncs_lcp_status_name: \"solved\"), or \"none\" when\n"
-    " * no LCP was solved (no contact near, or step 0). */\n"
+    " * no LCP was solved (no contact near, or step 0); solves: the LCP solves\n"
+    " * of its island in the step (STEP_SOLVES). */\n"
     "static void csv_rows(FILE *f, const @_state *s, long step) {\n"
     "    int b;\n"
     "    for (b = 0; b < $_NBODIES; b++) {\n"
     "        @_info in = @_body_info(s, b);\n"
     "        if (step == 0)\n"
     "            in.status = in.pivots = in.m = 0;\n"
-    "        fprintf(f, \"%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%d,%d\\n\",\n"
+    "        fprintf(f, \"%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%d,%d,%d\\n\",\n"
     "                step, (double)step * $_H, @_body_name(b), s->q[b][0], s->q[b][1],\n"
     "                s->q[b][2], s->v[b][0], s->v[b][1], s->v[b][2],\n"
-    "                in.m > 0 ? ncs_lcp_status_name(in.lcp_status) : \"none\", in.pivots, in.m);\n"
+    "                in.m > 0 ? ncs_lcp_status_name(in.lcp_status) : \"none\", in.pivots, in.m,\n"
+    "                in.m > 0 ? STEP_SOLVES(in) : 0);\n"
     "    }\n"
     "}\n\n";
 
@@ -199,11 +202,14 @@ static const char *const Usage =
     "               \"Simulates scene '%s' (%d steps of %g s by default).\\n\"\n"
     "               \"  --steps N       run N steps instead\\n\"\n"
     "               \"  --csv FILE|-    write a header line, then one row per body and step:\\n\"\n"
-    "               \"                  step,t,body,x,y,theta,vx,vy,omega,status,pivots,m\\n\"\n"
+    "               \"                  step,t,body,x,y,theta,vx,vy,omega,status,pivots,m,\\n\"\n"
+    "               \"                  solves\\n\"\n"
     "               \"                  status: the body's solver status in the step\\n\"\n"
     "               \"                  (\\\"solved\\\", or \\\"none\\\" when no LCP was solved: no\\n\"\n"
     "               \"                  contact near, or step 0); pivots and LCP size m\\n\"\n"
-    "               \"                  of that solve. A failed step writes no row.\\n\"\n"
+    "               \"                  of that solve; solves: LCP solves of the body's\\n\"\n"
+    "               \"                  island in the step (more than 1 only with the\\n\"\n"
+    "               \"                  fixpoint iteration). A failed step writes no row.\\n\"\n"
     "               \"  --svg FILE      draw the obstacles, every body's trajectory and the\\n\"\n"
     "               \"                  bodies at t = 0, T/4, T/2, 3T/4 and T as outlines\\n\"\n"
     "               \"                  labelled with their time\\n\"\n"
@@ -212,13 +218,25 @@ static const char *const Usage =
     "               \"                  several bodies; DIR is created when missing\\n\"\n"
     "               \"  --check         evaluate the scene's expectations; on failure name each\\n\"\n"
     "               \"                  failed one as FILE:LINE and exit 1\\n\"\n"
-    "               \"  --quiet         no summary and no progress bar\\n\"\n"
+    "               \"  --quiet         no summary and no progress bar (the summary on\\n\"\n"
+    "               \"                  stderr: steps, steps with contacts and the mean and\\n\"\n"
+    "               \"                  largest LCP solves per such step, final positions)\\n\"\n"
+    ;
+
+/* The rigid-body path's options (emit_rigid.c: @_set_fixpoint). */
+static const char *const UsageFix =
+    "               \"  --fixpoint N    at most N LCP solves per step: the fixpoint\\n\"\n"
+    "               \"                  iteration (docs/rigid.md; default 1: off)\\n\"\n"
+    "               \"  --fixpoint-tol D  iterate while the predicted end-of-step\\n\"\n"
+    "               \"                  penetration exceeds D (default %g)\\n\"\n";
+
+static const char *const Usage2 =
     "               \"  --help          show this help\\n\"\n"
     "               \"A failed step stops the run: the message names the step, the status\\n\"\n"
     "               \"and the file its LCP was written to (./%s-fail-step-NNNNNN.dat, or the\\n\"\n"
     "               \"--dump-lcp directory). Exit status: 0 ok, 1 failed step, expectation\\n\"\n"
     "               \"or output, 2 bad usage.\\n\",\n"
-    "            \"@\", scene_name, $_STEPS, $_H, \"@\");\n"
+    "            \"@\", scene_name, $_STEPS, $_H, FIX_USAGE_ARG \"@\");\n"
     "}\n\n";
 
 static const char *const Main1 =
@@ -249,7 +267,9 @@ static const char *const Main1 =
     "    const char *csv = NULL, *svg = NULL;\n"
     "    double *traj = NULL;\n"
     "    FILE *cf = NULL;\n"
-    "    int check = 0, quiet = 0, bar = 0, i, rc = 0, status = $_STEP_OK;\n"
+    "    int check = 0, quiet = 0, bar = 0, i, rc = 0, status = $_STEP_OK, most = 0;\n"
+    "    long fix_iters = 0, contact_steps = 0, solves = 0;\n"
+    "    double fix_tol = -1.0;\n"
     "    memset(failed, 0, sizeof failed);\n"
     "    memset(reached, 0, sizeof reached);\n"
     "    for (i = 1; i < argc; i++) {\n"
@@ -271,6 +291,23 @@ static const char *const Main1 =
     "            check = 1;\n"
     "        } else if (!strcmp(argv[i], \"--quiet\")) {\n"
     "            quiet = 1;\n"
+    "        } else if (FIX_OPTIONS && !strcmp(argv[i], \"--fixpoint\") && i + 1 < argc) {\n"
+    "            char *end;\n"
+    "            errno = 0;\n"
+    "            fix_iters = strtol(argv[++i], &end, 10);\n"
+    "            if (*end || end == argv[i] || fix_iters < 1 || fix_iters > 1000 || errno) {\n"
+    "                fprintf(stderr, \"%s: bad --fixpoint value '%s' (1 to 1000)\\n\", argv[0],\n"
+    "                        argv[i]);\n"
+    "                return 2;\n"
+    "            }\n"
+    "        } else if (FIX_OPTIONS && !strcmp(argv[i], \"--fixpoint-tol\") && i + 1 < argc) {\n"
+    "            char *end;\n"
+    "            errno = 0;\n"
+    "            fix_tol = strtod(argv[++i], &end);\n"
+    "            if (*end || end == argv[i] || !(fix_tol >= 0.0) || errno) {\n"
+    "                fprintf(stderr, \"%s: bad --fixpoint-tol value '%s'\\n\", argv[0], argv[i]);\n"
+    "                return 2;\n"
+    "            }\n"
     "        } else if (!strcmp(argv[i], \"--help\")) {\n"
     "            usage(stdout);\n"
     "            return 0;\n"
@@ -280,6 +317,9 @@ static const char *const Main1 =
     "            return 2;\n"
     "        }\n"
     "    }\n"
+    ;
+
+static const char *const Main1b =
     "    if (@_init(&st) != 0) {\n"
     "        fprintf(stderr, \"%s: the runtime rejected the LCP workspace\\n\", scene_file);\n"
     "        return 1;\n"
@@ -287,6 +327,7 @@ static const char *const Main1 =
     "    if (dump.dir && make_dirs(argv[0], dump.dir) != 0)\n"
     "        return 1;\n"
     "    @_set_lcp_hook(&st, dump_hook, &dump);\n"
+    "    SET_FIXPOINT(&st, fix_iters, fix_tol);\n"
     "    if (svg) {\n"
     "        if ((unsigned long)steps >= (unsigned long)-1 / (3 * sizeof(double) * $_NBODIES) ||\n"
     "            !(traj = (double *)malloc((size_t)(steps + 1) * 3 * sizeof(double) *\n"
@@ -304,7 +345,7 @@ static const char *const Main1 =
     "            free(traj);\n"
     "            return 1;\n"
     "        }\n"
-    "        fprintf(cf, \"step,t,body,x,y,theta,vx,vy,omega,status,pivots,m\\n\");\n"
+    "        fprintf(cf, \"step,t,body,x,y,theta,vx,vy,omega,status,pivots,m,solves\\n\");\n"
     "        csv_rows(cf, &st, 0);\n"
     "    }\n"
     "    bar = !quiet && steps >= 2000 && IS_TTY(stderr);\n"
@@ -329,6 +370,15 @@ static const char *const Main2 =
     "            fprintf(stderr, \"\\n\");\n"
     "            rc = 1;\n"
     "            break;\n"
+    "        }\n"
+    "        {\n"
+    "            @_info in = @_last_info(&st);\n"
+    "            int k = in.m > 0 ? STEP_SOLVES(in) : 0;\n"
+    "            if (k > 0)\n"
+    "                contact_steps++;\n"
+    "            solves += k;\n"
+    "            if (k > most)\n"
+    "                most = k;\n"
     "        }\n"
     "        record(traj, n, &st);\n"
     "        if (cf)\n"
@@ -362,7 +412,9 @@ static const char *const Main2 =
     "        rc = 1;\n"
     "    free(traj);\n"
     "    if (!quiet) {\n"
-    "        fprintf(stderr, \"%s: %ld steps\", scene_name, st.step);\n"
+    "        fprintf(stderr, \"%s: %ld steps (%ld with contacts; LCP solves per such step: \"\n"
+    "                \"mean %.3f, max %d)\", scene_name, st.step, contact_steps,\n"
+    "                contact_steps > 0 ? (double)solves / (double)contact_steps : 0.0, most);\n"
     "        for (i = 0; i < $_NBODIES; i++)\n"
     "            fprintf(stderr, \"; %s at (%.17g, %.17g)\", @_body_name(i), st.q[i][0],\n"
     "                    st.q[i][1]);\n"
@@ -480,10 +532,28 @@ void ncs_emit_main(const ncs_plan *p, ncs_buf *o) {
             break;
     if (i < s->nexpects)
         ncs_buf_tpl(o, Coord);
+    if (ncs_rigid_wanted(s))
+        ncs_buf_tpl(o, "/* LCP solves of an island in the step (fixpoint iteration). */\n"
+                       "#define STEP_SOLVES(in) ((in).iters)\n"
+                       "#define FIX_OPTIONS 1\n"
+                       "#define FIX_USAGE_ARG $_FIXPOINT_TOL,\n"
+                       "#define SET_FIXPOINT(s, n, tol) \\\n"
+                       "    @_set_fixpoint(s, (n) > 0 ? (int)(n) : (s)->fix_iters, \\\n"
+                       "                   (tol) >= 0.0 ? (tol) : (s)->fix_tol)\n\n");
+    else
+        ncs_buf_tpl(o, "/* One LCP per body, no fixpoint iteration. */\n"
+                       "#define STEP_SOLVES(in) 1\n"
+                       "#define FIX_OPTIONS 0\n"
+                       "#define FIX_USAGE_ARG\n"
+                       "#define SET_FIXPOINT(s, n, tol) ((void)(n), (void)(tol))\n\n");
     ncs_buf_tpl(o, Head3);
     ncs_emit_main_svg(p, o);
     emit_checks(p, o);
     ncs_buf_tpl(o, Usage);
+    if (ncs_rigid_wanted(s))
+        ncs_buf_tpl(o, UsageFix);
+    ncs_buf_tpl(o, Usage2);
     ncs_buf_tpl(o, Main1);
+    ncs_buf_tpl(o, Main1b);
     ncs_buf_tpl(o, Main2);
 }

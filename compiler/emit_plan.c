@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "emit_plan.h"
+#include "emit_rigid.h"
 
 const ncs_cspace *ncs_plan_cspace(const ncs_plan *p, int b) {
     const ncs_geometry *g = p->g;
@@ -59,55 +60,102 @@ static double group_fmax(const ncs_cspace *cs, int gi, double x, double y) {
     return f;
 }
 
+/* Grid over `box` grown by `grow` with spacing at most `st` and at most
+ * 400 points a side: origin, spacing and point counts. */
+static void grid_of(const double box[4], double grow, double st, double g[3], int n[2]) {
+    double w = box[2] - box[0] + 2 * grow, hgt = box[3] - box[1] + 2 * grow;
+    st = st > 1e-9 ? st : 1e-9;
+    if (w / st > 400)
+        st = w / 400;
+    if (hgt / st > 400)
+        st = hgt / 400;
+    g[0] = box[0] - grow;
+    g[1] = box[1] - grow;
+    g[2] = st;
+    n[0] = (int)ceil(w / st) + 1;
+    n[1] = (int)ceil(hgt / st) + 1;
+}
+
+void ncs_plan_near(const ncs_cspace *cs, double R, const double box[4], int *groups,
+                   int *sides) {
+    double g[3], slack;
+    int n[2], ix, iy, gi, j;
+    *groups = *sides = 1;
+    grid_of(box, R, R / 4, g, n);
+    slack = g[2] * 0.70710678118654757;
+    for (iy = 0; iy < n[1]; iy++)
+        for (ix = 0; ix < n[0]; ix++) {
+            double x = g[0] + ix * g[2], y = g[1] + iy * g[2];
+            int ng = 0, ns = 0, inside = 0;
+            for (gi = 0; gi < cs->ngroups && !inside; gi++) {
+                const ncs_group *gr = &cs->groups[gi];
+                double f = group_fmax(cs, gi, x, y);
+                if (f < -slack)
+                    inside = 1; /* no free point of this cell is this deep */
+                else if (f <= R + slack) {
+                    ng++;
+                    for (j = gr->first_side; j < gr->first_side + gr->nsides; j++) {
+                        const ncs_gside *sd = &cs->sides[j];
+                        if (sd->normal.x * (x - sd->point.x) + sd->normal.y * (y - sd->point.y) >=
+                            -R - slack)
+                            ns++;
+                    }
+                }
+            }
+            if (!inside && ng > *groups)
+                *groups = ng;
+            if (!inside && ns > *sides)
+                *sides = ns;
+        }
+}
+
+int ncs_plan_points_near(const ncs_vec2 *pts, int npts, double rad, const double box[4]) {
+    double g[3], r;
+    int n[2], ix, iy, i, best = 0, *count;
+    grid_of(box, rad, rad / 4, g, n);
+    r = rad + g[2] * 0.70710678118654757;
+    count = calloc((size_t)n[0] * (size_t)n[1], sizeof *count);
+    if (!count)
+        return npts; /* every point: a bound all the same */
+    /* each point adds itself to the grid points within r of it */
+    for (i = 0; i < npts; i++) {
+        int x0 = (int)floor((pts[i].x - r - g[0]) / g[2]);
+        int y0 = (int)floor((pts[i].y - r - g[1]) / g[2]);
+        int x1 = (int)ceil((pts[i].x + r - g[0]) / g[2]);
+        int y1 = (int)ceil((pts[i].y + r - g[1]) / g[2]);
+        for (iy = y0 < 0 ? 0 : y0; iy <= y1 && iy < n[1]; iy++)
+            for (ix = x0 < 0 ? 0 : x0; ix <= x1 && ix < n[0]; ix++)
+                if (hypot(pts[i].x - (g[0] + ix * g[2]), pts[i].y - (g[1] + iy * g[2])) <= r &&
+                    ++count[(size_t)iy * (size_t)n[0] + (size_t)ix] > best)
+                    best = count[(size_t)iy * (size_t)n[0] + (size_t)ix];
+    }
+    free(count);
+    return best;
+}
+
 /* Automatic capacity of body b (docs/formulations.md, "Proximity"): the
  * most groups the generated proximity test can find near any free point the
  * body may occupy. Speed bound V = min(|v0| + |a| T, sqrt(|v0|^2 + 2 |a| D))
  * (T the run's duration, D the scene diameter: contacts do not add energy),
  * reach per step R = 2 h (V + h |a|) + margin as in _select. The count is
- * taken on a grid of spacing s over the scene box grown by R; since each
- * signed distance is 1-Lipschitz, counting with R + s / sqrt(2) at the grid
- * points bounds the count anywhere in a cell, and a cell point is free
- * (outside every group, up to the same slack) only if its grid point is
- * within -s / sqrt(2) of it. Returns at least 1. */
+ * taken on a grid of spacing s over the scene box grown by R (ncs_plan_near):
+ * since each signed distance is 1-Lipschitz, counting with R + s / sqrt(2)
+ * at the grid points bounds the count anywhere in a cell, and a cell point
+ * is free (outside every group, up to the same slack) only if its grid
+ * point is within -s / sqrt(2) of it. Returns at least 1. */
 static int auto_capacity(const ncs_plan *p, int b, double box[4]) {
     const ncs_scene *s = p->s;
     const ncs_body *bd = &s->bodies[b];
     const ncs_plan_body *pb = &p->bodies[b];
-    const ncs_cspace *cs = ncs_plan_cspace(p, b);
     double a = hypot(pb->ax, pb->ay), v0 = hypot(bd->vel.x, bd->vel.y);
-    double T = s->h * s->steps, V, R, st, slack, x0, y0, w, hgt;
-    int nx, ny, ix, iy, gi, best = 1;
+    double T = s->h * s->steps, V, R;
+    int groups, sides;
     V = v0 + a * T;
     if (sqrt(v0 * v0 + 2 * a * p->diameter) < V)
         V = sqrt(v0 * v0 + 2 * a * p->diameter);
     R = 2 * s->h * (V + s->h * a) + p->margin;
-    st = R / 4 > 1e-9 ? R / 4 : 1e-9;
-    x0 = box[0] - R;
-    y0 = box[1] - R;
-    w = box[2] - box[0] + 2 * R;
-    hgt = box[3] - box[1] + 2 * R;
-    if (w / st > 400)
-        st = w / 400;
-    if (hgt / st > 400)
-        st = hgt / 400;
-    slack = st * 0.70710678118654757;
-    nx = (int)ceil(w / st) + 1;
-    ny = (int)ceil(hgt / st) + 1;
-    for (iy = 0; iy < ny; iy++)
-        for (ix = 0; ix < nx; ix++) {
-            double x = x0 + ix * st, y = y0 + iy * st;
-            int n = 0, inside = 0;
-            for (gi = 0; gi < cs->ngroups && !inside; gi++) {
-                double f = group_fmax(cs, gi, x, y);
-                if (f < -slack)
-                    inside = 1; /* no free point of this cell is this deep */
-                else if (f <= R + slack)
-                    n++;
-            }
-            if (!inside && n > best)
-                best = n;
-        }
-    return best;
+    ncs_plan_near(ncs_plan_cspace(p, b), R, box, &groups, &sides);
+    return groups;
 }
 
 /* Sizes of one body: capacity, static or not, largest LCP. */
@@ -199,7 +247,15 @@ static void scale_constants(ncs_plan *p, double box[4]) {
     p->diameter = d > 0 ? d : 1;
     p->vmax = sqrt(v2 + 2 * amax * p->diameter);
     p->gamma = s->gamma_auto ? 2 * (p->diameter / s->h + p->vmax) + 1 : s->gamma;
-    p->epsilon = s->epsilon_auto ? 1e-3 * p->diameter : s->epsilon;
+    /* Summation lets a point within epsilon of a second side of its piece
+     * (near the piece's corner) end up to epsilon inside the piece. A
+     * point sinks without further harm, but a rigid body that sank is
+     * caught by the obstacle corner it sank below (docs/rigid.md): the
+     * rigid-body path defaults to the depth its position projection
+     * leaves (RIGID_PROJECT_TOL of the scene size). */
+    p->epsilon = !s->epsilon_auto ? s->epsilon
+                 : ncs_rigid_wanted(s) ? NCS_RIGID_PROJECT_TOL * p->diameter
+                                       : 1e-3 * p->diameter;
     p->margin = s->margin_auto ? 1e-2 * p->diameter : s->margin;
 }
 
@@ -252,6 +308,7 @@ int ncs_plan_build(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g,
                 pb->k = 2;
     }
     scale_constants(p, box);
+    memcpy(p->box, box, sizeof p->box);
     if (s->form == NCS_FORM_MAX && !(p->gamma > 0)) {
         ncs_error(d, s->loc, "gamma must be positive");
         goto fail;

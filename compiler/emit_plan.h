@@ -56,6 +56,7 @@ typedef struct ncs_plan {
     int nsides;             /**< total flattened sides */
     int ngroups;            /**< total flattened groups */
     ncs_plan_body *bodies;  /**< per body, owned */
+    double box[4];          /**< scene bounding box: x0, y0, x1, y1 */
     double diameter;        /**< scene bounding-box diagonal */
     double vmax;            /**< speed bound used for gamma */
     double gamma;           /**< max formulation constant */
@@ -83,6 +84,20 @@ const ncs_cspace *ncs_plan_cspace(const ncs_plan *p, int b);
 /// LCP dimension of formulation `form` with the given group sizes, x convex
 /// contacts and k friction directions (the layout.h formulas); -1 if invalid.
 int ncs_plan_lcp_size(int form, int ng, const int *gsize, int x, int k);
+
+/// Most groups of `cs` within `R` (largest side distance at most R) of
+/// one free point (outside every group) of `box` grown by R, into *groups,
+/// and most sides within R of one such point (signed distance >= -R) summed
+/// over those groups, into *sides; both at least 1. Counted on a grid of at
+/// most 400 x 400 points with the 1-Lipschitz slack of its cells, so they
+/// bound every point, not only the grid's. Never fails.
+void ncs_plan_near(const ncs_cspace *cs, double R, const double box[4], int *groups,
+                   int *sides);
+
+/// Most of the `npts` points within `rad` of one point of `box` (grown by
+/// rad), with the grid slack of ncs_plan_near. Out of memory it returns
+/// npts (still a bound). Never fails.
+int ncs_plan_points_near(const ncs_vec2 *pts, int npts, double rad, const double box[4]);
 
 /// Writes <prefix>.h into `out`.
 void ncs_emit_header(const ncs_plan *p, ncs_buf *out);

@@ -67,18 +67,141 @@ static int any_friction(const ncs_scene *s) {
     return nf > 0 && (of || nf > 1);
 }
 
+static double body_radius(const ncs_body *b);
+static int obstacle_corners(const ncs_scene *s, ncs_vec2 **out, int **obst);
+
+/* Bounding box of polygon body b's vertices (its own frame). */
+static void shape_box(const ncs_body *b, double box[4]) {
+    int i;
+    box[0] = box[2] = b->shape.pt[0].x;
+    box[1] = box[3] = b->shape.pt[0].y;
+    for (i = 1; i < b->shape.n; i++) {
+        box[0] = fmin(box[0], b->shape.pt[i].x);
+        box[1] = fmin(box[1], b->shape.pt[i].y);
+        box[2] = fmax(box[2], b->shape.pt[i].x);
+        box[3] = fmax(box[3], b->shape.pt[i].y);
+    }
+}
+
+/* Speed bound of any point of body b over the run. No step adds energy
+ * (docs/rigid.md), so a body's kinetic energy stays below the scene's
+ * initial kinetic energy plus the work of the external forces while the
+ * bodies are within the scene box (m |a| times the box's extent along a:
+ * outside the box there is nothing to touch) plus, for torques, |alpha| T
+ * of angular speed. With m v^2 / 2 + I w^2 / 2 <= E, the fastest point
+ * moves at most |v| + rad |w| <= sqrt(2 E (1 / m + rad^2 / I)). */
+static double speed_bound(const ncs_plan *p, int b) {
+    const ncs_scene *s = p->s;
+    const ncs_plan_body *pb = &p->bodies[b];
+    double E = 0, I, rad = body_radius(&s->bodies[b]);
+    int i;
+    for (i = 0; i < s->nbodies; i++) {
+        const ncs_body *bd = &s->bodies[i];
+        const ncs_plan_body *pi = &p->bodies[i];
+        I = pi->iI > 0 ? 1 / pi->iI : 0;
+        E += 0.5 * bd->mass * (bd->vel.x * bd->vel.x + bd->vel.y * bd->vel.y) +
+             0.5 * I * bd->omega * bd->omega +
+             bd->mass * (fabs(pi->ax) * (p->box[2] - p->box[0]) +
+                         fabs(pi->ay) * (p->box[3] - p->box[1]));
+    }
+    return sqrt(2 * E * (1 / s->bodies[b].mass + rad * rad * pb->iI)) +
+           rad * fabs(pb->alpha) * s->h * s->steps;
+}
+
+/* Automatic sizes (the scene says no capacity): the pairs and contacts one
+ * island can hold when every body of the scene is in it, each term counted
+ * on the geometry (ncs_plan_near: the most pieces and sides within a step's
+ * reach of one free point). Per body, with R = 2 h (V + h |a|) + margin as
+ * in the generated @_collect (V: speed_bound): a disc or particle centre
+ * against the grown pieces; each polygon vertex against the pieces; the
+ * obstacle corners within the bounding radius + R of the centroid against
+ * the body's pieces. Per two bodies (reach of both, body margin): every
+ * vertex of one against the other's pieces, a centre against a polygon's
+ * pieces grown by the radius, one pair between a disc and a disc or
+ * particle. Returns -1 when out of memory. */
+static int auto_sizes(const ncs_plan *p, int *pairs, int *contacts) {
+    const ncs_scene *s = p->s;
+    ncs_vec2 *corners = NULL;
+    int *cob = NULL, ncorn, a, b, g, n;
+    double *R = malloc(((size_t)s->nbodies + 1) * sizeof *R);
+    double *V = malloc(((size_t)s->nbodies + 1) * sizeof *V);
+    ncorn = obstacle_corners(s, &corners, &cob);
+    if (!R || !V || ncorn < 0) {
+        free(R);
+        free(V);
+        return -1;
+    }
+    *pairs = *contacts = 0;
+    for (b = 0; b < s->nbodies; b++) {
+        const ncs_body *bd = &s->bodies[b];
+        const ncs_plan_body *pb = &p->bodies[b];
+        V[b] = speed_bound(p, b);
+        R[b] = 2 * s->h * (V[b] + s->h * hypot(pb->ax, pb->ay)) + p->margin;
+        ncs_plan_near(ncs_plan_cspace(p, b), R[b], p->box, &g, &n);
+        if (bd->kind != NCS_BODY_POLYGON) {
+            *pairs += g;
+            *contacts += n;
+        } else {
+            double sb[4];
+            int k = ncs_plan_points_near(corners, ncorn, body_radius(bd) + R[b], p->box);
+            *pairs += bd->shape.n * g;
+            *contacts += bd->shape.n * n;
+            shape_box(bd, sb);
+            ncs_plan_near(&p->g->body_pieces[b], R[b], sb, &g, &n);
+            *pairs += k * g;
+            *contacts += k * n;
+        }
+    }
+    for (a = 0; a < s->nbodies; a++)
+        for (b = a + 1; b < s->nbodies; b++) {
+            const ncs_body *A = &s->bodies[a], *Bd = &s->bodies[b];
+            double rab = 2 * s->h * (V[a] + V[b] + s->h * (hypot(p->bodies[a].ax, p->bodies[a].ay) +
+                                                          hypot(p->bodies[b].ax, p->bodies[b].ay))) +
+                         0.1 * p->margin;
+            int x;
+            for (x = 0; x < 2; x++) {
+                const ncs_body *P = x ? Bd : A, *Q = x ? A : Bd; /* points of P, sides of Q */
+                int q = x ? a : b;
+                double qb[4];
+                if (Q->kind != NCS_BODY_POLYGON)
+                    continue;
+                shape_box(Q, qb);
+                ncs_plan_near(&p->g->body_pieces[q], rab + (P->kind == NCS_BODY_DISC ? P->radius : 0),
+                              qb, &g, &n);
+                *pairs += (P->kind == NCS_BODY_POLYGON ? P->shape.n : 1) * g;
+                *contacts += (P->kind == NCS_BODY_POLYGON ? P->shape.n : 1) * n;
+            }
+            if (A->kind != NCS_BODY_POLYGON && Bd->kind != NCS_BODY_POLYGON &&
+                (A->kind == NCS_BODY_DISC || Bd->kind == NCS_BODY_DISC)) {
+                *pairs += 1;
+                *contacts += 1;
+            }
+        }
+    free(R);
+    free(V);
+    free(corners);
+    free(cob);
+    return 0;
+}
+
 static rigid_sizes sizes_of(const ncs_plan *p) {
     const ncs_scene *s = p->s;
     rigid_sizes z;
     int g;
     z.cap = s->capacity > 0 ? s->capacity : NCS_RIGID_DEFAULT_CAPACITY;
     z.mc = z.cap * NCS_RIGID_CONTACTS_PER_GROUP;
-    /* a disc or particle alone gets the contacts the per-body path gives it
-     * (its `cap` largest grown pieces' sides: a grown piece has more sides
-     * than two, all of them near at a small piece) */
-    for (g = 0; g < s->nbodies; g++)
-        if (s->bodies[g].kind != NCS_BODY_POLYGON && p->bodies[g].ymax > z.mc)
-            z.mc = p->bodies[g].ymax;
+    z.max_pairs = s->nbodies * z.cap;
+    if (s->capacity <= 0 && auto_sizes(p, &z.cap, &z.mc) == 0) {
+        /* every pair of the scene may be in one island */
+        z.max_pairs = z.cap;
+    } else {
+        /* a disc or particle alone gets the contacts the per-body path gives
+         * it (its `cap` largest grown pieces' sides: a grown piece has more
+         * sides than two, all of them near at a small piece) */
+        for (g = 0; g < s->nbodies; g++)
+            if (s->bodies[g].kind != NCS_BODY_POLYGON && p->bodies[g].ymax > z.mc)
+                z.mc = p->bodies[g].ymax;
+    }
     z.k = any_friction(s) ? 2 : 0;
     g = z.cap < z.mc / 2 ? z.cap : z.mc / 2;
     /* bounds of layout.h's sizes with y + x <= mc and g groups */
@@ -88,7 +211,6 @@ static rigid_sizes sizes_of(const ncs_plan *p) {
     case NCS_FORM_STEWART: z.max_m = (z.k + 1) * z.mc + z.mc; break;
     default: z.max_m = 2 * z.mc + (z.k + 1) * z.mc; break;
     }
-    z.max_pairs = s->nbodies * z.cap;
     return z;
 }
 
@@ -641,7 +763,7 @@ void ncs_emit_rigid_header(const ncs_plan *p, ncs_buf *o) {
     ncs_buf_num(o, 1e-3 * p->diameter);
     ncs_buf_printf(o, " /* default fixpoint tolerance */\n#endif\n");
     ncs_buf_tpl(o, "#ifndef $_PROJECT_TOL\n#define $_PROJECT_TOL ");
-    ncs_buf_num(o, 1e-9 * p->diameter);
+    ncs_buf_num(o, NCS_RIGID_PROJECT_TOL * p->diameter);
     ncs_buf_printf(o, " /* deepest pair left without a position projection */\n#endif\n\n");
     tpl_list(o, HeadTypes);
     ncs_buf_tpl(o, HeadApi);

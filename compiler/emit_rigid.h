@@ -11,8 +11,13 @@
 
 #include "emit_plan.h"
 
-/** Default active groups per island and step when the scene says auto. */
+/** Groups per island when the scene sets none and the automatic sizes
+ *  (emit_rigid.c, auto_sizes) cannot be computed (out of memory). */
 #define NCS_RIGID_DEFAULT_CAPACITY 32
+
+/** Deepest pair (relative to the scene size) left without a position
+ *  projection; also the default summation epsilon of this path. */
+#define NCS_RIGID_PROJECT_TOL 1e-9
 
 /** Contacts (group sides) per island: this many per active group. */
 #define NCS_RIGID_CONTACTS_PER_GROUP 2

@@ -22,7 +22,7 @@ NCS_RUN_DIR=$OUT/build "$NCSC" run "$SCENE" --csv "$OUT/$name.csv" --svg "$OUT/$
 echo
 echo "Scene:       $SCENE"
 echo "Simulator:   $(ls "$OUT"/build/*_main.c | sed 's/_main\.c$//') (generated C + binary)"
-echo "Trajectory:  $OUT/$name.csv ($(($(wc -l <"$OUT/$name.csv") - 1)) rows: step,t,body,x,y,theta,vx,vy,omega,status,pivots,m)"
+echo "Trajectory:  $OUT/$name.csv ($(($(wc -l <"$OUT/$name.csv") - 1)) rows: step,t,body,x,y,theta,vx,vy,omega,status,pivots,m,solves)"
 echo "Picture:     $OUT/$name.svg (open it in a browser)"
 echo
 echo "Final state (last CSV rows):"

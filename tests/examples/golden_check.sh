@@ -3,21 +3,25 @@
 # The simulator's CSV (header and every column but the pivot count, which
 # may change with the solver; pivots must be a count) and the --check
 # report of failed expectations (FILE:LINE, text, value, summary, exit
-# status 1) against golden files.
+# status 1) and the summary line of a run (steps, steps with contacts, LCP
+# solves per such step, final positions) against golden files.
 set -u
 sim=$1 fails=$2 golden=$3 work=$4
 mkdir -p "$work"
 fail() { echo "golden_check: $*" >&2; exit 1; }
 
 "$sim" --csv "$work/out.csv" --quiet --check || fail "golden scene failed"
-head -n 1 "$work/out.csv" | grep -qx 'step,t,body,x,y,theta,vx,vy,omega,status,pivots,m' ||
+head -n 1 "$work/out.csv" | grep -qx 'step,t,body,x,y,theta,vx,vy,omega,status,pivots,m,solves' ||
     fail "CSV header: $(head -n 1 "$work/out.csv")"
-awk -F, 'NR > 1 && (NF != 12 || $11 !~ /^[0-9]+$/) { print "bad row " NR ": " $0; bad = 1 }
+awk -F, 'NR > 1 && (NF != 13 || $11 !~ /^[0-9]+$/) { print "bad row " NR ": " $0; bad = 1 }
          END { exit bad }' "$work/out.csv" || fail "bad CSV rows"
-cut -d, -f1-10,12 "$work/out.csv" >"$work/out.cut"
+cut -d, -f1-10,12,13 "$work/out.csv" >"$work/out.cut"
 diff -u "$golden/golden.csv" "$work/out.cut" || fail "CSV differs from $golden/golden.csv"
 # --csv - writes the same to stdout
 "$sim" --csv - --quiet | cmp -s - "$work/out.csv" || fail "--csv - differs from --csv FILE"
+# the summary line on stderr
+"$sim" 2>"$work/summary.txt" >/dev/null || fail "golden scene run failed"
+diff -u "$golden/golden.summary" "$work/summary.txt" || fail "summary differs from $golden/golden.summary"
 
 "$fails" --check 2>"$work/fails.raw" >/dev/null
 rc=$?

@@ -3,8 +3,8 @@
  *   bench_lcp [OUT_DIR] [PER_SIZE]
  *
  * Generates PER_SIZE (default 20) LCPs per size m = 10, 20, 50, 100, 200,
- * 300 from random point-mass scenes: stewart with friction, max and
- * summation problems (with and without friction). Writes them as .dat files into OUT_DIR (when given) so
+ * 300 from random point-mass scenes: stewart with friction, max,
+ * summation and diff problems (with and without friction). Writes them as .dat files into OUT_DIR (when given) so
  * `ncs-lcp --repeat N OUT_DIR/<name>.dat` reproduces every number, solves
  * each with the runtime and (when built with Siconos) with Siconos' Lemke,
  * and prints medians per size and family, the speed ratio, and the cost per
@@ -65,27 +65,24 @@ static double median(double *v, int n) {
     } while (0)
 
 #ifdef NCS_HAVE_SICONOS
-/* Siconos' lexicographic Lemke on the same LCP (B column-major for it). */
-static int siconos_solve(int m, const double *Bcm, const double *b, double *z, double *w) {
-    LinearComplementarityProblem lcp;
-    NumericsMatrix *M = NM_create_from_data(NM_DENSE, m, m, (void *)Bcm);
-    SolverOptions *opt = solver_options_create(SICONOS_LCP_LEMKE);
+/* Siconos' lexicographic Lemke on the same LCP (B column-major for it).
+ * The problem wrapper and the solver options are made once per problem,
+ * outside the timing, as the runtime's workspace is: only the solve
+ * (lcp_lexicolemke, with the allocations it makes itself) is timed. */
+static int siconos_solve(LinearComplementarityProblem *lcp, SolverOptions *opt,
+                         double *z, double *w) {
     int info = 1;
-    lcp.size = m;
-    lcp.M = M;
-    lcp.q = (double *)b;
-    lcp_lexicolemke(&lcp, z, w, &info, opt);
-    solver_options_delete(opt);
-    NM_free_not_dense(M);                /* the dense data is ours */
+    lcp_lexicolemke(lcp, z, w, &info, opt);
     return info;
 }
 #endif
 
 int main(int argc, char **argv) {
     static const int sizes[6] = {10, 20, 50, 100, 200, 300};
-    static const char *const fam[3] = {"stewart+fric", "max", "summation"};
-    static const char *const fname[3] = {"stewart", "max", "summation"};
-    static const int fform[3] = {NCS_FORM_STEWART, NCS_FORM_MAX, NCS_FORM_SUMMATION};
+    static const char *const fam[4] = {"stewart+fric", "max", "summation", "diff"};
+    static const char *const fname[4] = {"stewart", "max", "summation", "diff"};
+    static const int fform[4] = {NCS_FORM_STEWART, NCS_FORM_MAX, NCS_FORM_SUMMATION,
+                                 NCS_FORM_DIFF};
     const char *out = argc > 1 ? argv[1] : NULL;
     int per = argc > 2 ? atoi(argv[2]) : 20, s, f;
     int mmax = 360;
@@ -109,7 +106,7 @@ int main(int argc, char **argv) {
     printf("%-12s %4s %3s %6s %6s %9s %9s %9s %7s %7s %6s %7s %5s %7s\n", "family", "m", "n",
            "solved", "sic-ok", "ncs-us", "ncs1b-us", "sic-us", "speedup", "spd-1b", "pivots",
            "fl/2m^2", "fl1b", "ns/2m^2");
-    for (f = 0; f < 3; f++)
+    for (f = 0; f < 4; f++)
         for (s = 0; s < 6; s++) {
             int target = sizes[s], n = 0, nok = 0, sok = 0, both = 0, tries = 0;
             double pivs[1024];
@@ -160,11 +157,19 @@ int main(int argc, char **argv) {
                 fl1[n] = info.pivots > 0 ? info.flops / info.pivots / (2.0 * m * m) : NAN;
 #ifdef NCS_HAVE_SICONOS
                 {
-                    int sinfo = siconos_solve(m, Bcm, b, z, w);
+                    LinearComplementarityProblem lcp;
+                    SolverOptions *sopt = solver_options_create(SICONOS_LCP_LEMKE);
+                    int sinfo;
+                    lcp.size = m;
+                    lcp.M = NM_create_from_data(NM_DENSE, m, m, Bcm);
+                    lcp.q = b;
+                    sinfo = siconos_solve(&lcp, sopt, z, w);
                     if (sinfo == 0 && lcp_holds(m, B, m, b, z, 1e-8)) {
                         sok++;
-                        TIME_IT(siconos_solve(m, Bcm, b, z, w), tsic);
+                        TIME_IT(siconos_solve(&lcp, sopt, z, w), tsic);
                     }
+                    solver_options_delete(sopt);
+                    NM_free_not_dense(lcp.M);    /* the dense data is ours */
                 }
 #endif
                 tn[n] = tnc;

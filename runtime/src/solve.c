@@ -1256,15 +1256,23 @@ static int finite_input(int m, const ncs_real *B, int ldb, const ncs_real *b,
     int i, j;
     ncs_real acc = 0;
     for (i = 0; i < m; i++) {
+        /* two independent sums and maxima: each add waits for the last */
         const ncs_real *Bi = B + (size_t)i * ldb;
-        ncs_real mx = 0;
-        acc += b[i] - b[i];
-        for (j = 0; j < m; j++) {
-            ncs_real a = NCS_FABS(Bi[j]);
-            acc += Bi[j] - Bi[j];
-            mx = a > mx ? a : mx;
+        ncs_real s0 = b[i] - b[i], s1 = 0, m0 = 0, m1 = 0;
+        for (j = 0; j + 1 < m; j += 2) {
+            ncs_real a0 = NCS_FABS(Bi[j]), a1 = NCS_FABS(Bi[j + 1]);
+            s0 += Bi[j] - Bi[j];
+            s1 += Bi[j + 1] - Bi[j + 1];
+            m0 = a0 > m0 ? a0 : m0;
+            m1 = a1 > m1 ? a1 : m1;
         }
-        rmax[i] = mx;
+        if (j < m) {
+            ncs_real a0 = NCS_FABS(Bi[j]);
+            s0 += Bi[j] - Bi[j];
+            m0 = a0 > m0 ? a0 : m0;
+        }
+        acc += s0 + s1;
+        rmax[i] = m1 > m0 ? m1 : m0;
     }
     return acc == 0;
 }

@@ -51,7 +51,8 @@ typedef struct ncs_lemke_work {
     int *nonb;       /* tableau column slot (1..m+1) -> nonbasic variable */
     int *where;      /* variable -> row (basic) or -(slot) - 1 (nonbasic) */
     int *cand;       /* ratio-test candidates, mmax */
-    int *rows;       /* nonzero rows of the pivot column, mmax */
+    int *rows;       /* nonzero rows of the pivot column, mmax (between Lemke
+                        runs: scratch of the residuals) */
     int *cols;       /* nonzero columns of the pivot row, mmax + 2 */
     ncs_real flops;  /* floating-point operations of the pivots so far (counted) */
 } ncs_lemke_work;

@@ -10,6 +10,13 @@
  * and prints medians per size and family, the speed ratio, and the cost per
  * pivot against the dense floor of 2 m^2 flops. Reports numbers only; it
  * asserts nothing about time.
+ *
+ *   bench_lcp --loop ncs|siconos REPS FILE.dat...
+ *
+ * solves each file REPS times with one solver, cold, exactly as the timing
+ * does, and prints nothing else but a line per file (status or info):
+ * for instruction counts, e.g. under
+ * `valgrind --tool=callgrind --toggle-collect=lcp_lexicolemke`.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
@@ -77,6 +84,71 @@ static int siconos_solve(LinearComplementarityProblem *lcp, SolverOptions *opt,
 }
 #endif
 
+/* The --loop mode; returns the exit status. */
+static int loop(const char *who, long reps, int nfiles, char **files) {
+    int f, rc = 0;
+    for (f = 0; f < nfiles; f++) {
+        ncs_lcp_dat d;
+        char err[256];
+        size_t bytes;
+        void *mem;
+        double *z, *w;
+        long k;
+        if (ncs_lcp_read_dat(files[f], &d, err, sizeof err) != 0) {
+            fprintf(stderr, "bench_lcp: %s\n", err);
+            return 2;
+        }
+        bytes = ncs_lcp_workspace_bytes(d.m);
+        mem = malloc(bytes);
+        z = malloc(sizeof(double) * (size_t)d.m);
+        w = malloc(sizeof(double) * (size_t)d.m);
+        if (!mem || !z || !w)
+            return 2;
+        if (strcmp(who, "ncs") == 0) {
+            ncs_lcp_options opt = ncs_lcp_default_options();
+            ncs_lcp_info info;
+            info.status = NCS_LCP_BAD_INPUT;
+            opt.warm_start = 0;
+            for (k = 0; k < reps; k++)
+                ncs_lcp_solve(ncs_lcp_workspace_init(mem, bytes, d.m),
+                              d.has_layout ? &d.layout : NULL, d.m, d.B, d.m, d.b, z, NULL,
+                              &opt, &info);
+            printf("%s ncs %s pivots %d\n", files[f], ncs_lcp_status_name(info.status),
+                   info.pivots);
+        } else {
+#ifdef NCS_HAVE_SICONOS
+            LinearComplementarityProblem lcp;
+            SolverOptions *sopt = solver_options_create(SICONOS_LCP_LEMKE);
+            double *Bcm = malloc(sizeof(double) * (size_t)d.m * (size_t)d.m);
+            int i, j, info = -1;
+            if (!Bcm)
+                return 2;
+            for (i = 0; i < d.m; i++)
+                for (j = 0; j < d.m; j++)
+                    Bcm[(size_t)j * d.m + i] = d.B[(size_t)i * d.m + j];
+            lcp.size = d.m;
+            lcp.M = NM_create_from_data(NM_DENSE, d.m, d.m, Bcm);
+            lcp.q = d.b;
+            for (k = 0; k < reps; k++)
+                info = siconos_solve(&lcp, sopt, z, w);
+            printf("%s siconos info %d pivots %d\n", files[f], info,
+                   sopt->iparam[SICONOS_IPARAM_ITER_DONE]);
+            solver_options_delete(sopt);
+            NM_free_not_dense(lcp.M);
+            free(Bcm);
+#else
+            fprintf(stderr, "bench_lcp: built without Siconos\n");
+            return 2;
+#endif
+        }
+        free(mem);
+        free(z);
+        free(w);
+        ncs_lcp_dat_free(&d);
+    }
+    return rc;
+}
+
 int main(int argc, char **argv) {
     static const int sizes[6] = {10, 20, 50, 100, 200, 300};
     static const char *const fam[4] = {"stewart+fric", "max", "summation", "diff"};
@@ -95,6 +167,8 @@ int main(int argc, char **argv) {
     double *tn = malloc(sizeof(double) * per), *ts = malloc(sizeof(double) * per);
     double *tp = malloc(sizeof(double) * per), *ratio = malloc(sizeof(double) * per);
     sg_rng r;
+    if (argc >= 4 && strcmp(argv[1], "--loop") == 0)
+        return loop(argv[2], atol(argv[3]), argc - 4, argv + 4);
     if (!mem || !p || !B || !Bcm || !b || !z || !w || !tn || !ts || !tp || !ratio || per < 1)
         return 2;
     sg_seed(&r, 42);

@@ -3,13 +3,20 @@
  *   bench_lcp [OUT_DIR] [PER_SIZE]
  *
  * Generates PER_SIZE (default 20) LCPs per size m = 10, 20, 50, 100, 200,
- * 300 from random point-mass scenes: stewart with friction, max and
- * summation problems (with and without friction). Writes them as .dat files into OUT_DIR (when given) so
+ * 300 from random point-mass scenes: stewart with friction, max,
+ * summation and diff problems (with and without friction). Writes them as .dat files into OUT_DIR (when given) so
  * `ncs-lcp --repeat N OUT_DIR/<name>.dat` reproduces every number, solves
  * each with the runtime and (when built with Siconos) with Siconos' Lemke,
  * and prints medians per size and family, the speed ratio, and the cost per
  * pivot against the dense floor of 2 m^2 flops. Reports numbers only; it
  * asserts nothing about time.
+ *
+ *   bench_lcp --loop ncs|siconos REPS FILE.dat...
+ *
+ * solves each file REPS times with one solver, cold, exactly as the timing
+ * does, and prints nothing else but a line per file (status or info):
+ * for instruction counts, e.g. under
+ * `valgrind --tool=callgrind --toggle-collect=lcp_lexicolemke`.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
@@ -65,27 +72,89 @@ static double median(double *v, int n) {
     } while (0)
 
 #ifdef NCS_HAVE_SICONOS
-/* Siconos' lexicographic Lemke on the same LCP (B column-major for it). */
-static int siconos_solve(int m, const double *Bcm, const double *b, double *z, double *w) {
-    LinearComplementarityProblem lcp;
-    NumericsMatrix *M = NM_create_from_data(NM_DENSE, m, m, (void *)Bcm);
-    SolverOptions *opt = solver_options_create(SICONOS_LCP_LEMKE);
+/* Siconos' lexicographic Lemke on the same LCP (B column-major for it).
+ * The problem wrapper and the solver options are made once per problem,
+ * outside the timing, as the runtime's workspace is: only the solve
+ * (lcp_lexicolemke, with the allocations it makes itself) is timed. */
+static int siconos_solve(LinearComplementarityProblem *lcp, SolverOptions *opt,
+                         double *z, double *w) {
     int info = 1;
-    lcp.size = m;
-    lcp.M = M;
-    lcp.q = (double *)b;
-    lcp_lexicolemke(&lcp, z, w, &info, opt);
-    solver_options_delete(opt);
-    NM_free_not_dense(M);                /* the dense data is ours */
+    lcp_lexicolemke(lcp, z, w, &info, opt);
     return info;
 }
 #endif
 
+/* The --loop mode; returns the exit status. */
+static int loop(const char *who, long reps, int nfiles, char **files) {
+    int f, rc = 0;
+    for (f = 0; f < nfiles; f++) {
+        ncs_lcp_dat d;
+        char err[256];
+        size_t bytes;
+        void *mem;
+        double *z, *w;
+        long k;
+        if (ncs_lcp_read_dat(files[f], &d, err, sizeof err) != 0) {
+            fprintf(stderr, "bench_lcp: %s\n", err);
+            return 2;
+        }
+        bytes = ncs_lcp_workspace_bytes(d.m);
+        mem = malloc(bytes);
+        z = malloc(sizeof(double) * (size_t)d.m);
+        w = malloc(sizeof(double) * (size_t)d.m);
+        if (!mem || !z || !w)
+            return 2;
+        if (strcmp(who, "ncs") == 0) {
+            ncs_lcp_options opt = ncs_lcp_default_options();
+            ncs_lcp_info info;
+            info.status = NCS_LCP_BAD_INPUT;
+            opt.warm_start = 0;
+            for (k = 0; k < reps; k++)
+                ncs_lcp_solve(ncs_lcp_workspace_init(mem, bytes, d.m),
+                              d.has_layout ? &d.layout : NULL, d.m, d.B, d.m, d.b, z, NULL,
+                              &opt, &info);
+            printf("%s ncs %s pivots %d\n", files[f], ncs_lcp_status_name(info.status),
+                   info.pivots);
+        } else {
+#ifdef NCS_HAVE_SICONOS
+            LinearComplementarityProblem lcp;
+            SolverOptions *sopt = solver_options_create(SICONOS_LCP_LEMKE);
+            double *Bcm = malloc(sizeof(double) * (size_t)d.m * (size_t)d.m);
+            int i, j, info = -1;
+            if (!Bcm)
+                return 2;
+            for (i = 0; i < d.m; i++)
+                for (j = 0; j < d.m; j++)
+                    Bcm[(size_t)j * d.m + i] = d.B[(size_t)i * d.m + j];
+            lcp.size = d.m;
+            lcp.M = NM_create_from_data(NM_DENSE, d.m, d.m, Bcm);
+            lcp.q = d.b;
+            for (k = 0; k < reps; k++)
+                info = siconos_solve(&lcp, sopt, z, w);
+            printf("%s siconos info %d pivots %d\n", files[f], info,
+                   sopt->iparam[SICONOS_IPARAM_ITER_DONE]);
+            solver_options_delete(sopt);
+            NM_free_not_dense(lcp.M);
+            free(Bcm);
+#else
+            fprintf(stderr, "bench_lcp: built without Siconos\n");
+            return 2;
+#endif
+        }
+        free(mem);
+        free(z);
+        free(w);
+        ncs_lcp_dat_free(&d);
+    }
+    return rc;
+}
+
 int main(int argc, char **argv) {
     static const int sizes[6] = {10, 20, 50, 100, 200, 300};
-    static const char *const fam[3] = {"stewart+fric", "max", "summation"};
-    static const char *const fname[3] = {"stewart", "max", "summation"};
-    static const int fform[3] = {NCS_FORM_STEWART, NCS_FORM_MAX, NCS_FORM_SUMMATION};
+    static const char *const fam[4] = {"stewart+fric", "max", "summation", "diff"};
+    static const char *const fname[4] = {"stewart", "max", "summation", "diff"};
+    static const int fform[4] = {NCS_FORM_STEWART, NCS_FORM_MAX, NCS_FORM_SUMMATION,
+                                 NCS_FORM_DIFF};
     const char *out = argc > 1 ? argv[1] : NULL;
     int per = argc > 2 ? atoi(argv[2]) : 20, s, f;
     int mmax = 360;
@@ -98,6 +167,8 @@ int main(int argc, char **argv) {
     double *tn = malloc(sizeof(double) * per), *ts = malloc(sizeof(double) * per);
     double *tp = malloc(sizeof(double) * per), *ratio = malloc(sizeof(double) * per);
     sg_rng r;
+    if (argc >= 4 && strcmp(argv[1], "--loop") == 0)
+        return loop(argv[2], atol(argv[3]), argc - 4, argv + 4);
     if (!mem || !p || !B || !Bcm || !b || !z || !w || !tn || !ts || !tp || !ratio || per < 1)
         return 2;
     sg_seed(&r, 42);
@@ -109,7 +180,7 @@ int main(int argc, char **argv) {
     printf("%-12s %4s %3s %6s %6s %9s %9s %9s %7s %7s %6s %7s %5s %7s\n", "family", "m", "n",
            "solved", "sic-ok", "ncs-us", "ncs1b-us", "sic-us", "speedup", "spd-1b", "pivots",
            "fl/2m^2", "fl1b", "ns/2m^2");
-    for (f = 0; f < 3; f++)
+    for (f = 0; f < 4; f++)
         for (s = 0; s < 6; s++) {
             int target = sizes[s], n = 0, nok = 0, sok = 0, both = 0, tries = 0;
             double pivs[1024];
@@ -160,11 +231,19 @@ int main(int argc, char **argv) {
                 fl1[n] = info.pivots > 0 ? info.flops / info.pivots / (2.0 * m * m) : NAN;
 #ifdef NCS_HAVE_SICONOS
                 {
-                    int sinfo = siconos_solve(m, Bcm, b, z, w);
+                    LinearComplementarityProblem lcp;
+                    SolverOptions *sopt = solver_options_create(SICONOS_LCP_LEMKE);
+                    int sinfo;
+                    lcp.size = m;
+                    lcp.M = NM_create_from_data(NM_DENSE, m, m, Bcm);
+                    lcp.q = b;
+                    sinfo = siconos_solve(&lcp, sopt, z, w);
                     if (sinfo == 0 && lcp_holds(m, B, m, b, z, 1e-8)) {
                         sok++;
-                        TIME_IT(siconos_solve(m, Bcm, b, z, w), tsic);
+                        TIME_IT(siconos_solve(&lcp, sopt, z, w), tsic);
                     }
+                    solver_options_delete(sopt);
+                    NM_free_not_dense(lcp.M);    /* the dense data is ours */
                 }
 #endif
                 tn[n] = tnc;

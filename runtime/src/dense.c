@@ -50,21 +50,22 @@ NCS_INTERNAL int ncs_dense_solve(int n, ncs_real *A, int lda, ncs_real *r, int *
 }
 
 NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
-                                       const ncs_real *b, const ncs_real *z, ncs_real *w) {
-    int i, j;
+                                       const ncs_real *b, const ncs_real *z, ncs_real *w,
+                                       const ncs_real *rmax, int *nzj) {
+    int i, j, k, nnz = 0;
     ncs_real zs = 0, res = 0;
-    for (j = 0; j < m; j++)     /* a non-finite z makes every w_i or ws non-finite */
-        if (NCS_FABS(z[j]) > zs)
-            zs = NCS_FABS(z[j]);
+    for (j = 0; j < m; j++) {   /* a non-finite z makes every w_i or ws non-finite */
+        ncs_real a = NCS_FABS(z[j]);
+        zs = a > zs ? a : zs;
+        nzj[nnz] = j;
+        nnz += z[j] != 0;       /* a zero z_j adds only a zero to w */
+    }
     for (i = 0; i < m; i++) {
         const ncs_real *Bi = B + (size_t)i * ldb;
-        ncs_real wi = b[i], bmax = 0, ws, zr, wr, ri;
-        for (j = 0; j < m; j++) {
-            wi += Bi[j] * z[j];
-            if (NCS_FABS(Bi[j]) > bmax)
-                bmax = NCS_FABS(Bi[j]);
-        }
-        ws = NCS_FABS(b[i]) + bmax * zs;
+        ncs_real wi = b[i], ws, zr, wr, ri;
+        for (k = 0; k < nnz; k++)
+            wi += Bi[nzj[k]] * z[nzj[k]];
+        ws = NCS_FABS(b[i]) + rmax[i] * zs;
         if (w)
             w[i] = wi;
         if (!isfinite(wi + ws))        /* also a scale that overflows: proves nothing */

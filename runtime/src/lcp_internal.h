@@ -51,7 +51,8 @@ typedef struct ncs_lemke_work {
     int *nonb;       /* tableau column slot (1..m+1) -> nonbasic variable */
     int *where;      /* variable -> row (basic) or -(slot) - 1 (nonbasic) */
     int *cand;       /* ratio-test candidates, mmax */
-    int *rows;       /* nonzero rows of the pivot column, mmax */
+    int *rows;       /* nonzero rows of the pivot column, mmax (between Lemke
+                        runs: scratch of the residuals) */
     int *cols;       /* nonzero columns of the pivot row, mmax + 2 */
     ncs_real flops;  /* floating-point operations of the pivots so far (counted) */
 } ncs_lemke_work;
@@ -70,10 +71,14 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                                const ncs_real *b, int max_pivots, ncs_real *z,
                                unsigned char *zbasic, int *pivots);
 
-/* Scaled residual of z for w = B z + b (see docs/solver.md). Writes w
- * when non-NULL. Returns +inf when something is not finite. */
+/* Scaled residual of z for w = B z + b (see docs/solver.md), given
+ * rmax[i] = max_j |B_ij| (computed once per call) and m ints of scratch in
+ * nzj (w sums over the nonzero z_j only: the same value, a zero's sign
+ * aside). Writes w when non-NULL. Returns +inf when something is not
+ * finite. */
 NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
-                                       const ncs_real *b, const ncs_real *z, ncs_real *w);
+                                       const ncs_real *b, const ncs_real *z, ncs_real *w,
+                                       const ncs_real *rmax, int *nzj);
 
 /* Solves the dense n x n system A x = r in place (A row-major, lda),
  * Gaussian elimination with partial pivoting; perm has n ints.

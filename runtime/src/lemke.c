@@ -80,51 +80,74 @@ static int lex_pick(ncs_lemke_work *lw, int m, int ld, int e, int ncand) {
     return cand[0];
 }
 
-/* Exchanges the basic variable of row r with the nonbasic one of slot e. */
-static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e) {
+/* y -= a x over n entries (the rows of one pivot never overlap). */
+static void axpy_sub(int n, ncs_real a, const ncs_real *restrict x, ncs_real *restrict y) {
+    int j;
+    for (j = 0; j < n; j++)
+        y[j] -= a * x[j];
+}
+
+/* Exchanges the basic variable of row r with the nonbasic one of slot e.
+ * lw->col holds the pivot column T[:, e] on entry (gathered by the ratio
+ * test, or by the caller for the first pivot). The host build on x86-64
+ * GCC (NCS_LCP_CLONES, set by CMake) also compiles it for AVX and picks
+ * the version once at load time: the row update then runs on 4 doubles at
+ * a time. The same operations in the same order (no contraction: AVX has
+ * no fused multiply-add), so the results do not depend on the version. */
+#ifdef NCS_LCP_CLONES
+__attribute__((target_clones("avx", "default")))
+#endif
+static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr) {
     ncs_real *T = lw->T, *f = lw->col, *Tr = T + (size_t)r * ld;
     ncs_real inv = NCS_RC(1) / Tr[e];
-    int i, j, nr = 0, nc = 0, vin = lw->nonb[e], vout = lw->basis[r];
+    const int n = m + 2;
+    int i, j, k, nc = 0, vin = lw->nonb[e], vout = lw->basis[r];
     int *rows = lw->rows, *cols = lw->cols;
-    for (i = 0; i < m; i++) {           /* the pivot column leaves the tableau */
-        ncs_real *Tie = T + (size_t)i * ld + e;
-        f[i] = *Tie;
-        *Tie = 0;
-        if (f[i] != 0 && i != r)
-            rows[nr++] = i;
+    /* the pivot column leaves the tableau, the leaving variable's enters;
+     * rows[0..nr) lists the rows other than r where it is nonzero (the
+     * formulations are full of zeros; built by the caller) */
+    for (i = 0; i < m; i++)
+        T[(size_t)i * ld + e] = 0;
+    Tr[e] = 1;
+    for (j = 0; j < n; j++) {
+        Tr[j] *= inv;
+        nc += Tr[j] != 0;
     }
-    Tr[e] = 1;                          /* ... and the leaving variable's enters */
-    for (j = 0; j < m + 2; j++)
-        if ((Tr[j] *= inv) != 0)
-            cols[nc++] = j;
-    /* T -= f Tr^T on the rows other than r, exploiting the zeros the
-     * formulations are full of: the BLAS kernel when both vectors are mostly
-     * nonzero and m is large enough for a call to pay, else loops over the
-     * nonzero rows (and entries). Counted work: ratio test and bookkeeping
-     * about 4 m, plus the update. */
-    if (NCS_LCP_BLAS_MIN_M > 0 && m >= NCS_LCP_BLAS_MIN_M && 2 * nr > m && 2 * nc > m + 2) {
-        lw->flops += NCS_RC(4) * m + NCS_RC(2) * m * (m + 2);
+    /* T -= f Tr^T on the rows other than r: the BLAS kernel when both
+     * vectors are mostly nonzero and m is large enough for a call to pay,
+     * else a vectorised row update, or a loop over the nonzero entries when
+     * the pivot row is mostly zero. Counted work: ratio test and
+     * bookkeeping about 4 m, plus the update. */
+    if (NCS_LCP_BLAS_MIN_M > 0 && m >= NCS_LCP_BLAS_MIN_M && 2 * nr > m && 2 * nc > n) {
+        lw->flops += NCS_RC(4) * m + NCS_RC(2) * m * n;
         f[r] = 0;
-        ncs_lcp_kernel_ger(m, m + 2, NCS_RC(-1), f, Tr, T, ld);
-    } else if (2 * nc > m + 2) {
-        lw->flops += NCS_RC(4) * m + NCS_RC(2) * nr * (m + 2);
-        for (i = 0; i < nr; i++) {
-            ncs_real *Ti = T + (size_t)rows[i] * ld, fi = f[rows[i]];
-            for (j = 0; j < m + 2; j++)
-                Ti[j] -= fi * Tr[j];
+        ncs_lcp_kernel_ger(m, n, NCS_RC(-1), f, Tr, T, ld);
+    } else if (2 * nc > n) {
+        lw->flops += NCS_RC(4) * m + NCS_RC(2) * nr * n;
+        for (k = 0; k < nr; k++) {
+            ncs_real *Ti = T + (size_t)rows[k] * ld;
+            axpy_sub(n, f[rows[k]], Tr, Ti);
+            if (Ti[0] < 0)          /* rounding must not make basic values negative */
+                Ti[0] = 0;
         }
+        nr = 0;                     /* clamped already */
     } else {
         lw->flops += NCS_RC(4) * m + NCS_RC(2) * nr * nc;
-        for (i = 0; i < nr; i++) {
-            ncs_real *Ti = T + (size_t)rows[i] * ld, fi = f[rows[i]];
+        for (j = 0, nc = 0; j < n; j++) {
+            cols[nc] = j;
+            nc += Tr[j] != 0;
+        }
+        for (k = 0; k < nr; k++) {
+            ncs_real *Ti = T + (size_t)rows[k] * ld, fi = f[rows[k]];
             for (j = 0; j < nc; j++)
                 Ti[cols[j]] -= fi * Tr[cols[j]];
         }
     }
-    /* rounding must not make basic values negative (only updated rows) */
-    for (i = 0; i < nr; i++)
-        if (T[(size_t)rows[i] * ld] < 0)
-            T[(size_t)rows[i] * ld] = 0;
+    /* rounding must not make basic values negative (only updated rows;
+     * the BLAS and sparse updates) */
+    for (k = 0; k < nr; k++)
+        if (T[(size_t)rows[k] * ld] < 0)
+            T[(size_t)rows[k] * ld] = 0;
     if (Tr[0] < 0)
         Tr[0] = 0;
     lw->basis[r] = vin;
@@ -172,37 +195,46 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
     /* First pivot: z0 enters at level -min b, the most negative row leaves. */
     {
         int vout = lw->basis[r];
-        pivot(lw, m, ld, r, m + 1);
+        for (i = 0, j = 0; i < m; i++) {
+            lw->col[i] = -1;                /* z0's column */
+            lw->rows[j] = i;
+            j += i != r;
+        }
+        pivot(lw, m, ld, r, m + 1, j);
         npiv = 1;
         for (;;) {
-            int vin = vout < m ? vout + m : vout - m, ncand = 0, zrow = -1;
-            ncs_real cmax = 0, theta = NCS_HUGE, tie;
+            int vin = vout < m ? vout + m : vout - m, ncand = 0, zrow = -1, nz = 0;
+            ncs_real cmax = 0, theta = NCS_HUGE, tie, fin = 0, *col = lw->col;
             /* z0 down to rounding level: the basis is complementary already */
             if (lw->where[art] >= 0 && T[(size_t)lw->where[art] * ld] <= NCS_TOL_Z0_ZERO * bscale) {
                 status = NCS_LCP_SOLVED;
                 break;
             }
             e = -lw->where[vin] - 1;
+            /* the entering column, gathered for the pivot; x - x is 0 for a
+             * finite x and NaN otherwise, so fin tells whether the column
+             * and the basic values are finite; rows lists the nonzeros */
             for (i = 0; i < m; i++) {
-                ncs_real t = T[(size_t)i * ld + e];
-                if (!isfinite(t) || !isfinite(T[(size_t)i * ld]))
-                    goto out;
-                if (NCS_FABS(t) > cmax)
-                    cmax = NCS_FABS(t);
+                ncs_real t = T[(size_t)i * ld + e], v = T[(size_t)i * ld];
+                col[i] = t;
+                lw->rows[nz] = i;
+                nz += t != 0;
+                fin += (t - t) + (v - v);
+                t = NCS_FABS(t);
+                cmax = t > cmax ? t : cmax;
             }
+            if (fin != 0)
+                goto out;
             if (cmax == 0) {
                 status = NCS_LCP_RAY;
                 goto out;
             }
-            /* minimum ratio over the rows whose value falls as vin grows (the
-             * ratios are kept in lw->col, free until the pivot) */
+            /* minimum ratio over the rows whose value falls as vin grows */
             for (i = 0; i < m; i++) {
-                ncs_real t = T[(size_t)i * ld + e];
+                ncs_real t = col[i];
                 if (t > NCS_TOL_PIVOT * cmax) {
                     ncs_real q = T[(size_t)i * ld] / t;
-                    if (q < theta)
-                        theta = q;
-                    lw->col[ncand] = q;
+                    theta = q < theta ? q : theta;
                     lw->cand[ncand++] = i;
                 }
             }
@@ -210,17 +242,18 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                 status = NCS_LCP_RAY;
                 goto out;
             }
-            /* ties are judged relative to the minimum ratio */
+            /* ties are judged relative to the minimum ratio (the ratios are
+             * recomputed: the same division gives the same value) */
             tie = theta + NCS_TOL_TIE * theta + NCS_TOL_TIE_ABS * bscale / cmax;
             j = 0;
             for (i = 0; i < ncand; i++) {
                 int row = lw->cand[i];
-                if (lw->col[i] <= tie) {
+                ncs_real q = T[(size_t)row * ld] / col[row];
+                if (q <= tie) {
                     lw->cand[j++] = row;
                     if (lw->basis[row] == art)
                         zrow = row;
-                } else if (lw->basis[row] == art &&
-                           lw->col[i] <= theta + NCS_TOL_TIE_Z0 * theta) {
+                } else if (lw->basis[row] == art && q <= theta + NCS_TOL_TIE_Z0 * theta) {
                     lw->cand[j++] = row;    /* z0 leaves first, on a looser tie */
                     zrow = row;
                 }
@@ -232,7 +265,11 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                 goto out;
             }
             vout = lw->basis[r];
-            pivot(lw, m, ld, r, e);
+            for (i = 0; i < nz && lw->rows[i] != r; i++)
+                ;
+            for (; i + 1 < nz; i++)          /* the pivot row is not updated */
+                lw->rows[i] = lw->rows[i + 1];
+            pivot(lw, m, ld, r, e, nz - 1);
             npiv++;
             if (vout == art) {
                 status = NCS_LCP_SOLVED;

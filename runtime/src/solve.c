@@ -29,6 +29,7 @@ struct ncs_lcp_workspace {
     ncs_real *zc, *wc;        /* candidate full z and its w */
     ncs_real *u, *a;          /* contact impulses and A u + a0 */
     ncs_real *best, *trial;   /* best unverified z so far; Newton trial point */
+    ncs_real *rmax;           /* max_j |B_ij| per row of the call's B */
     int *umap;              /* reduced unknown -> full one (also block indices) */
     int *sel;               /* chosen side per group */
     int *gfirst;            /* first side of each group */
@@ -52,7 +53,7 @@ struct ncs_lcp_workspace {
 };
 
 #define NCS_ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
-enum { NDOUBLE_VEC = 10, NINT_VEC = 11, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
+enum { NDOUBLE_VEC = 11, NINT_VEC = 11, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
 /* Work budget of one call's selection path (docs/solver.md, "Bounded
  * work"): attempts (reduced Lemke runs, friction states) and pivots over
  * all components. A search that reaches it gives up; plain Lemke on the
@@ -70,7 +71,7 @@ static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
         unsigned char *cv = (unsigned char *)(iv + ni);
         ncs_real **dv[NDOUBLE_VEC] = {&ws->a0, &ws->mu, &ws->br, &ws->zr,
                                     &ws->zc, &ws->wc, &ws->u, &ws->a,
-                                    &ws->best, &ws->trial};
+                                    &ws->best, &ws->trial, &ws->rmax};
         int **ivs[NINT_VEC] = {&ws->umap, &ws->sel, &ws->gfirst, &ws->perm, &ws->comp,
                                &ws->owner, &ws->clist, &ws->cgroup, &ws->glist,
                                &ws->prev_sel, &ws->top};
@@ -169,7 +170,8 @@ static int over_budget(const call *c) {
 
 /* Accepts ws->zc when it verifies on the full LCP. */
 static int accept(call *c) {
-    ncs_real r = ncs_lcp_residual(c->m, c->B, c->ldb, c->b, c->ws->zc, c->ws->wc);
+    ncs_real r = ncs_lcp_residual(c->m, c->B, c->ldb, c->b, c->ws->zc, c->ws->wc,
+                                  c->ws->rmax, c->ws->lw.rows);
     c->last_res = r;
     if (r <= c->tol) {
         c->residual = r;
@@ -325,10 +327,14 @@ static int try_lemke(call *c, int *path) {
     for (i = 0; i < m; i++)
         ws->comp[i] = split ? i : 0;
     if (split) {                        /* small LCPs: the scan costs more than it saves */
-        for (i = 0; i < m; i++)
-            for (j = i + 1; j < m; j++)
-                if (c->B[(size_t)i * c->ldb + j] != 0 || c->B[(size_t)j * c->ldb + i] != 0)
+        int left = m - 1;               /* unions still possible: stop at one block */
+        for (i = 0; i < m && left > 0; i++)
+            for (j = i + 1; j < m && left > 0; j++)
+                if ((c->B[(size_t)i * c->ldb + j] != 0 || c->B[(size_t)j * c->ldb + i] != 0) &&
+                    find(ws->comp, i) != find(ws->comp, j)) {
                     unite(ws->comp, i, j);
+                    left--;
+                }
         nblk = label(ws->comp, m);
     }
     c->blocks = nblk;
@@ -563,22 +569,22 @@ static void lift(call *c, int cc, int ngc, int ncr) {
 /* Scaled residual (as ncs_lcp_residual) over the rows of component cc. */
 static ncs_real part_residual(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
-    int i, j, m = c->m;
+    int i, k, m = c->m, nnz = 0, *nzj = ws->lw.rows;     /* free between Lemke runs */
     ncs_real zs = 0, res = 0;
-    for (i = 0; i < m; i++)
+    for (i = 0; i < m; i++) {
         if (ws->comp[ws->owner[i]] == cc && NCS_FABS(ws->zc[i]) > zs)
             zs = NCS_FABS(ws->zc[i]);
+        nzj[nnz] = i;
+        nnz += ws->zc[i] != 0;          /* a zero z_j adds only a zero to w */
+    }
     for (i = 0; i < m; i++) {
         const ncs_real *Bi = c->B + (size_t)i * c->ldb;
-        ncs_real wi = c->b[i], bmax = 0, ws_, zr, wr, ri;
+        ncs_real wi = c->b[i], ws_, zr, wr, ri;
         if (ws->comp[ws->owner[i]] != cc)
             continue;
-        for (j = 0; j < m; j++) {
-            wi += Bi[j] * ws->zc[j];
-            if (NCS_FABS(Bi[j]) > bmax)
-                bmax = NCS_FABS(Bi[j]);
-        }
-        ws_ = NCS_FABS(c->b[i]) + bmax * zs;
+        for (k = 0; k < nnz; k++)
+            wi += Bi[nzj[k]] * ws->zc[nzj[k]];
+        ws_ = NCS_FABS(c->b[i]) + ws->rmax[i] * zs;
         if (!isfinite(wi + ws_))       /* as ncs_lcp_residual */
             return NCS_HUGE;
         zr = zs > 0 ? ws->zc[i] / zs : 0;
@@ -1243,15 +1249,30 @@ static void remember(call *c, int structured_ok) {
 }
 
 /* 1 when B and b are finite: x - x is 0 for a finite x and NaN otherwise,
- * so one branch-free sum tells (cheaper than a test per entry). */
-static int finite_input(int m, const ncs_real *B, int ldb, const ncs_real *b) {
+ * so one branch-free sum tells (cheaper than a test per entry). The same
+ * pass writes rmax[i] = max_j |B_ij|, the scale of the verification. */
+static int finite_input(int m, const ncs_real *B, int ldb, const ncs_real *b,
+                        ncs_real *rmax) {
     int i, j;
     ncs_real acc = 0;
     for (i = 0; i < m; i++) {
+        /* two independent sums and maxima: each add waits for the last */
         const ncs_real *Bi = B + (size_t)i * ldb;
-        acc += b[i] - b[i];
-        for (j = 0; j < m; j++)
-            acc += Bi[j] - Bi[j];
+        ncs_real s0 = b[i] - b[i], s1 = 0, m0 = 0, m1 = 0;
+        for (j = 0; j + 1 < m; j += 2) {
+            ncs_real a0 = NCS_FABS(Bi[j]), a1 = NCS_FABS(Bi[j + 1]);
+            s0 += Bi[j] - Bi[j];
+            s1 += Bi[j + 1] - Bi[j + 1];
+            m0 = a0 > m0 ? a0 : m0;
+            m1 = a1 > m1 ? a1 : m1;
+        }
+        if (j < m) {
+            ncs_real a0 = NCS_FABS(Bi[j]);
+            s0 += Bi[j] - Bi[j];
+            m0 = a0 > m0 ? a0 : m0;
+        }
+        acc += s0 + s1;
+        rmax[i] = m1 > m0 ? m1 : m0;
     }
     return acc == 0;
 }
@@ -1280,7 +1301,7 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     if (layout && (ncs_layout_offsets_of(layout, &c.o) != 0 || c.o.m != m ||
                    !NCS_LCP_FITS(layout)))
         goto out;
-    if (!finite_input(m, B, ldb, b)) {
+    if (!finite_input(m, B, ldb, b, ws->rmax)) {
         status = NCS_LCP_NUMERICAL;
         goto out;
     }

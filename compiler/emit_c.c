@@ -688,7 +688,7 @@ static const char *const SelectHead =
     " * the capacity are near. */\n"
     "static int @_select(@_lcp *L, const @_bodyc *bc, int body, const double q[3],\n"
     "                    const double v[3], const double vt[3]) {\n"
-    "    int gid[$_CAPACITY], xs[$_CAPACITY];\n"
+    "    int gid[$_CAPACITY] = {0}, xs[$_CAPACITY] = {0}; /* zeroed for GCC -O3 */\n"
     "    int ng = 0, nx = 0, gr, j, c = 0, i, e;\n"
     "    double sp = sqrt(v[0] * v[0] + v[1] * v[1]);\n"
     "    double spt = sqrt(vt[0] * vt[0] + vt[1] * vt[1]);\n"
@@ -1039,7 +1039,9 @@ static const char *const Changed =
 
 static const char *const ApiStep =
     "int @_step(@_state *s) {\n"
-    "    double qn[$_NBODIES][3], vn[$_NBODIES][3];\n"
+    /* Zeroed although every body's step writes its row before it is read:
+     * GCC's -O3 otherwise warns (-Wuninitialized) on some scenes. */
+    "    double qn[$_NBODIES][3] = {{0}}, vn[$_NBODIES][3] = {{0}};\n"
     "    @_info all, one;\n"
     "    int i, k, st;\n"
     "    all.status = $_STEP_OK;\n"

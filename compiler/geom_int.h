@@ -23,6 +23,11 @@ typedef struct ncs_gpoly {
     ncs_vec2 *pt;       /**< ring 0 (outer) counter-clockwise, holes clockwise */
     int *orig;          /**< 1-based number of each vertex as written in its ring */
     double area;        /**< outer area minus hole areas */
+    int *order;         /**< the vertices in sweep order (x, then y): the
+                             validation sweep's, kept for the triangulation */
+    int *below;         /**< per vertex v: the edge (id = its first vertex)
+                             just below v among the edges crossing x = v.x
+                             in sweep order and not ending at v; -1: none */
 } ncs_gpoly;
 
 /** Convex pieces of a polygon: piece k has vertices idx[start[k] ..

@@ -484,16 +484,49 @@ static int edge_below(sweep *S, ncs_vec2 q) {
     return best;
 }
 
-static int cmp_vertex(const void *a, const void *b, const ncs_vec2 *pt) {
-    ncs_vec2 u = pt[*(const int *)a], v = pt[*(const int *)b];
-    if (vless(u, v)) return -1;
-    if (vless(v, u)) return 1;
-    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+/** A vertex with its coordinates, for sorting. */
+typedef struct vkey { double x, y; int v; } vkey;
+
+static int vkey_less(const vkey *a, const vkey *b) {
+    return a->x < b->x || (a->x == b->x && (a->y < b->y || (a->y == b->y && a->v < b->v)));
 }
 
-static const ncs_vec2 *sort_pt;     /* qsort has no context argument */
-static int cmp_vertex_q(const void *a, const void *b) {
-    return cmp_vertex(a, b, sort_pt);
+/* Writes the vertices in sweep order (x, then y, then index) to order:
+ * a bottom-up merge sort of (x, y, index) keys, O(n log n) whatever the
+ * input. Returns 0, or -1 when memory ran out. */
+static int sort_vertices(const ncs_vec2 *pt, int n, int *order) {
+    vkey *a = malloc((size_t)(n > 0 ? n : 1) * sizeof *a);
+    vkey *b = malloc((size_t)(n > 0 ? n : 1) * sizeof *b);
+    if (!a || !b) {
+        free(a);
+        free(b);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        a[i].x = pt[i].x;
+        a[i].y = pt[i].y;
+        a[i].v = i;
+    }
+    for (int w = 1; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                b[k++] = vkey_less(&a[j], &a[i]) ? a[j++] : a[i++];
+            while (i < mid)
+                b[k++] = a[i++];
+            while (j < hi)
+                b[k++] = a[j++];
+        }
+        vkey *t = a;
+        a = b;
+        b = t;
+    }
+    for (int i = 0; i < n; i++)
+        order[i] = a[i].v;
+    free(a);
+    free(b);
+    return 0;
 }
 
 /* Runs the sweep. Returns 1 when some edges meet (the grid then names
@@ -521,15 +554,14 @@ static int sweep_rings(const edges *E, int *below, int *seq, int *order, int *vb
         goto done;
     uint64_t h = 0x9E3779B97F4A7C15ULL;
     for (int v = 0; v < n; v++) {
-        order[v] = v;
         prv[E->nxt[v]] = v;
         h ^= h << 13;
         h ^= h >> 7;
         h ^= h << 17;
         S.pri[v] = (unsigned)(h >> 32);
     }
-    sort_pt = p->pt;
-    qsort(order, (size_t)n, sizeof *order, cmp_vertex_q);
+    if (sort_vertices(p->pt, n, order) < 0)
+        goto done;
     rc = 0;
     for (int k = 0; k < n && !S.conflict; k++) {
         int v = order[k], r = E->ring[v];

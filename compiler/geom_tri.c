@@ -342,45 +342,50 @@ typedef struct hedges {
     unsigned char *alive, *seen;
 } hedges;
 
-static uint64_t edge_key(int a, int b) {
-    return ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
-}
-
-static uint64_t mix(uint64_t k) {
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdULL;
-    k ^= k >> 33;
-    return k;
-}
-
-/* Pairs every half-edge with its opposite through an open-addressing hash. */
-static int pair_twins(hedges *H, int nh) {
-    size_t cap = 16;
-    while (cap < (size_t)nh * 2)
-        cap *= 2;
-    int *slot = malloc(cap * sizeof *slot);
-    if (!slot)
+/* Pairs every half-edge with its opposite: two stable counting sorts
+ * (by the larger end, then by the smaller) bring the two half-edges of
+ * each diagonal next to each other. Linear in nh + nv (nv vertices).
+ * Returns 0, or -1 when memory ran out. */
+static int pair_twins(hedges *H, int nh, int nv) {
+    int *cnt = calloc((size_t)nv + 1, sizeof *cnt);
+    int *tmp = malloc((size_t)(nh > 0 ? nh : 1) * sizeof *tmp);
+    int *ord = malloc((size_t)(nh > 0 ? nh : 1) * sizeof *ord);
+    if (!cnt || !tmp || !ord) {
+        free(cnt);
+        free(tmp);
+        free(ord);
         return -1;
-    for (size_t s = 0; s < cap; s++)
-        slot[s] = -1;
-    for (int e = 0; e < nh; e++) {
-        H->twin[e] = -1;
-        uint64_t want = edge_key(H->dst[e], H->org[e]);
-        for (size_t s = mix(want) & (cap - 1); slot[s] >= 0; s = (s + 1) & (cap - 1)) {
-            int f = slot[s];
-            if (edge_key(H->org[f], H->dst[f]) == want && H->twin[f] < 0) {
-                H->twin[e] = f;
-                H->twin[f] = e;
-                break;
-            }
-        }
-        uint64_t key = edge_key(H->org[e], H->dst[e]);
-        size_t s = mix(key) & (cap - 1);
-        while (slot[s] >= 0)
-            s = (s + 1) & (cap - 1);
-        slot[s] = e;
     }
-    free(slot);
+#define LO(e) (H->org[e] < H->dst[e] ? H->org[e] : H->dst[e])
+#define HI(e) (H->org[e] < H->dst[e] ? H->dst[e] : H->org[e])
+    for (int e = 0; e < nh; e++)
+        cnt[HI(e) + 1]++;
+    for (int v = 0; v < nv; v++)
+        cnt[v + 1] += cnt[v];
+    for (int e = 0; e < nh; e++)
+        tmp[cnt[HI(e)]++] = e;
+    memset(cnt, 0, ((size_t)nv + 1) * sizeof *cnt);
+    for (int e = 0; e < nh; e++)
+        cnt[LO(e) + 1]++;
+    for (int v = 0; v < nv; v++)
+        cnt[v + 1] += cnt[v];
+    for (int i = 0; i < nh; i++)
+        ord[cnt[LO(tmp[i])]++] = tmp[i];
+    for (int e = 0; e < nh; e++)
+        H->twin[e] = -1;
+    for (int i = 0; i + 1 < nh; i++) {
+        int e = ord[i], f = ord[i + 1];
+        if (H->org[e] == H->dst[f] && H->dst[e] == H->org[f]) {
+            H->twin[e] = f;
+            H->twin[f] = e;
+            i++;
+        }
+    }
+#undef LO
+#undef HI
+    free(cnt);
+    free(tmp);
+    free(ord);
     return 0;
 }
 
@@ -418,7 +423,7 @@ int ncs_gpieces_build(const ncs_gpoly *p, const int *tri, int ntri, int merge,
         H.prev[e] = base + (e % 3 + 2) % 3;
         H.alive[e] = 1;
     }
-    if (pair_twins(&H, nh) < 0)
+    if (pair_twins(&H, nh, p->n) < 0)
         goto done;
     for (int e = 0; merge && e < nh; e++) {
         int f = H.twin[e];
@@ -489,7 +494,7 @@ int ncs_gpoly_delaunay(const ncs_gpoly *p, int *tri, int ntri) {
     }
     for (int e = 0; e < nh; e++)
         H.dst[e] = tri[e - e % 3 + (e % 3 + 1) % 3];
-    if (pair_twins(&H, nh) < 0) {
+    if (pair_twins(&H, nh, p->n) < 0) {
         flips = -1;
         goto done;
     }
@@ -500,8 +505,13 @@ int ncs_gpoly_delaunay(const ncs_gpoly *p, int *tri, int ntri) {
         }
     }
     /* Lawson's flips; each pops one edge and pushes at most four, and the
-     * total number of flips is capped, so the loop is bounded. */
-    while (top > 0 && flips < 4 * nh + 64) {
+     * total number of flips is capped at one per triangle (+ 64), so the
+     * loop is bounded and linear. The monotone faces' triangles zigzag
+     * across the face; reaching the Delaunay triangulation from there can
+     * take quadratically many flips (1.2 million, the old cap of 4 per
+     * half-edge, for the 1e5-vertex wavy star), while the first flips do
+     * most of the good (docs/geometry.md). */
+    while (top > 0 && flips < ntri + 64) {
         int e = stack[--top], f;
         queued[e] = 0;
         if ((f = H.twin[e]) < 0)

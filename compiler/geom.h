@@ -21,7 +21,7 @@
 
 /** Decomposition choice. */
 typedef enum ncs_decomp {
-    NCS_DECOMP_TRIANGLES = 0,   /**< ear-clipped triangles */
+    NCS_DECOMP_TRIANGLES = 0,   /**< triangles (monotone partition, Delaunay flips) */
     NCS_DECOMP_CONVEX = 1       /**< triangles merged into convex pieces (Hertel-Mehlhorn) */
 } ncs_decomp;
 

@@ -351,6 +351,8 @@ typedef struct sweep {
     unsigned *pri;          /* heap priorities */
     int root;
     int conflict;           /* set once any conflict is seen */
+    int lo;                 /* the edge below the edge last inserted or
+                               removed (-1: none) */
 } sweep;
 
 static int vless(ncs_vec2 a, ncs_vec2 b) {
@@ -440,12 +442,14 @@ static void sweep_insert(sweep *S, int s) {
     else S->lc[p] = s;
     while (S->par[s] >= 0 && S->pri[S->par[s]] < S->pri[s])
         rotate_up(S, s);
-    sweep_test(S, neighbour(S, s, -1), s);
+    S->lo = neighbour(S, s, -1);
+    sweep_test(S, S->lo, s);
     sweep_test(S, s, neighbour(S, s, 1));
 }
 
 static void sweep_remove(sweep *S, int s) {
     int lo = neighbour(S, s, -1), hi = neighbour(S, s, 1);
+    S->lo = lo;
     while (S->lc[s] >= 0 || S->rc[s] >= 0) {
         int c = S->lc[s] < 0 ? S->rc[s] : S->rc[s] < 0 ? S->lc[s]
               : S->pri[S->lc[s]] > S->pri[S->rc[s]] ? S->lc[s] : S->rc[s];
@@ -480,50 +484,84 @@ static int edge_below(sweep *S, ncs_vec2 q) {
     return best;
 }
 
-static int cmp_vertex(const void *a, const void *b, const ncs_vec2 *pt) {
-    ncs_vec2 u = pt[*(const int *)a], v = pt[*(const int *)b];
-    if (vless(u, v)) return -1;
-    if (vless(v, u)) return 1;
-    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+/** A vertex with its coordinates, for sorting. */
+typedef struct vkey { double x, y; int v; } vkey;
+
+static int vkey_less(const vkey *a, const vkey *b) {
+    return a->x < b->x || (a->x == b->x && (a->y < b->y || (a->y == b->y && a->v < b->v)));
 }
 
-static const ncs_vec2 *sort_pt;     /* qsort has no context argument */
-static int cmp_vertex_q(const void *a, const void *b) {
-    return cmp_vertex(a, b, sort_pt);
+/* Writes the vertices in sweep order (x, then y, then index) to order:
+ * a bottom-up merge sort of (x, y, index) keys, O(n log n) whatever the
+ * input. Returns 0, or -1 when memory ran out. */
+static int sort_vertices(const ncs_vec2 *pt, int n, int *order) {
+    vkey *a = malloc((size_t)(n > 0 ? n : 1) * sizeof *a);
+    vkey *b = malloc((size_t)(n > 0 ? n : 1) * sizeof *b);
+    if (!a || !b) {
+        free(a);
+        free(b);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        a[i].x = pt[i].x;
+        a[i].y = pt[i].y;
+        a[i].v = i;
+    }
+    for (int w = 1; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                b[k++] = vkey_less(&a[j], &a[i]) ? a[j++] : a[i++];
+            while (i < mid)
+                b[k++] = a[i++];
+            while (j < hi)
+                b[k++] = a[j++];
+        }
+        vkey *t = a;
+        a = b;
+        b = t;
+    }
+    for (int i = 0; i < n; i++)
+        order[i] = a[i].v;
+    free(a);
+    free(b);
+    return 0;
 }
 
 /* Runs the sweep. Returns 1 when some edges meet (the grid then names
  * them), 0 when all rings are simple and pairwise disjoint, -1 when memory
  * ran out. On 0, for every hole k (k >= 1) below[k] is the edge just below
  * the hole's first vertex in sweep order (-1: none) and seq lists the holes
- * in the order of those vertices (nrings - 1 entries). */
-static int sweep_rings(const edges *E, int *below, int *seq) {
+ * in the order of those vertices (nrings - 1 entries); order (n entries)
+ * lists the vertices in sweep order and vbelow[v] is the edge just below
+ * vertex v among the edges not ending at v (-1: none), which the
+ * triangulation's monotone partition uses (ncs_gpoly.order, .below). */
+static int sweep_rings(const edges *E, int *below, int *seq, int *order, int *vbelow) {
     const ncs_gpoly *p = E->p;
     int n = p->n, rc = -1, nseq = 0;
     sweep S;
     memset(&S, 0, sizeof S);
     S.E = E;
     S.root = -1;
-    int *order = malloc((size_t)n * sizeof *order);
     int *prv = malloc((size_t)n * sizeof *prv);
     unsigned char *seen = calloc((size_t)p->nrings, 1);
     S.lc = malloc((size_t)n * sizeof *S.lc);
     S.rc = malloc((size_t)n * sizeof *S.rc);
     S.par = malloc((size_t)n * sizeof *S.par);
     S.pri = malloc((size_t)n * sizeof *S.pri);
-    if (!order || !prv || !seen || !S.lc || !S.rc || !S.par || !S.pri)
+    if (!prv || !seen || !S.lc || !S.rc || !S.par || !S.pri)
         goto done;
     uint64_t h = 0x9E3779B97F4A7C15ULL;
     for (int v = 0; v < n; v++) {
-        order[v] = v;
         prv[E->nxt[v]] = v;
         h ^= h << 13;
         h ^= h >> 7;
         h ^= h << 17;
         S.pri[v] = (unsigned)(h >> 32);
     }
-    sort_pt = p->pt;
-    qsort(order, (size_t)n, sizeof *order, cmp_vertex_q);
+    if (sort_vertices(p->pt, n, order) < 0)
+        goto done;
     rc = 0;
     for (int k = 0; k < n && !S.conflict; k++) {
         int v = order[k], r = E->ring[v];
@@ -533,10 +571,15 @@ static int sweep_rings(const edges *E, int *below, int *seq) {
             break;
         }
         int inc[2] = {prv[v], v};   /* the edges ending and starting at v */
+        int lo = -1;    /* the edge below v: the lower neighbour of the last
+                           edge removed (both ending edges are gone then) or
+                           of an edge inserted, unless that is v's own */
         for (int j = 0; j < 2 && !S.conflict; j++) {
             int other = inc[j] == v ? E->nxt[v] : inc[j];
-            if (vless(p->pt[other], q))
+            if (vless(p->pt[other], q)) {
                 sweep_remove(&S, inc[j]);
+                lo = S.lo;
+            }
         }
         if (r > 0 && !seen[r] && !S.conflict) {
             seen[r] = 1;
@@ -545,13 +588,16 @@ static int sweep_rings(const edges *E, int *below, int *seq) {
         }
         for (int j = 0; j < 2 && !S.conflict; j++) {
             int other = inc[j] == v ? E->nxt[v] : inc[j];
-            if (vless(q, p->pt[other]))
+            if (vless(q, p->pt[other])) {
                 sweep_insert(&S, inc[j]);
+                if (S.lo != inc[0] && S.lo != inc[1])
+                    lo = S.lo;
+            }
         }
+        vbelow[v] = lo;
     }
     rc = S.conflict ? 1 : 0;
 done:
-    free(order);
     free(prv);
     free(seen);
     free(S.lc);
@@ -671,7 +717,39 @@ static void report_conflict(const edges *E, const conflict *c,
     }
 }
 
+/* After the rings with rev[k] set were reversed (vertex i of ring k,
+ * s <= i < e, became s + e - 1 - i): renumbers the sweep's vertex order
+ * and below-edges. The edge from old i to its old successor j now runs
+ * from new(j) to new(i), so its id is new(j). E still holds the old
+ * successors. Returns 0, or -1 when memory ran out. */
+static int renumber(ncs_gpoly *p, const edges *E, const int *rev) {
+    int n = p->n;
+    int *nw = malloc((size_t)n * sizeof *nw), *nb = malloc((size_t)n * sizeof *nb);
+    if (!nw || !nb) {
+        free(nw);
+        free(nb);
+        return -1;
+    }
+    for (int k = 0; k < p->nrings; k++) {
+        int s = p->start[k], e = p->start[k + 1];
+        for (int i = s; i < e; i++)
+            nw[i] = rev[k] ? s + e - 1 - i : i;
+    }
+    for (int v = 0; v < n; v++) {
+        int b = p->below[v];
+        nb[nw[v]] = b < 0 ? -1 : rev[E->ring[b]] ? nw[E->nxt[b]] : b;
+    }
+    memcpy(p->below, nb, (size_t)n * sizeof *nb);
+    for (int i = 0; i < n; i++)
+        p->order[i] = nw[p->order[i]];
+    free(nw);
+    free(nb);
+    return 0;
+}
+
 void ncs_gpoly_free(ncs_gpoly *p) {
+    free(p->order);
+    free(p->below);
     free(p->start);
     free(p->pt);
     free(p->orig);
@@ -737,7 +815,11 @@ int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
     place = malloc((size_t)p.nrings * sizeof *place);
     if (!below || !seq || !place)
         goto nomem;
-    int swept = sweep_rings(&E, below, seq);
+    p.order = malloc((size_t)p.n * sizeof *p.order);
+    p.below = malloc((size_t)p.n * sizeof *p.below);
+    if (!p.order || !p.below)
+        goto nomem;
+    int swept = sweep_rings(&E, below, seq, p.order, p.below);
     if (swept < 0)
         goto nomem;
     if (swept == 1) {
@@ -749,7 +831,11 @@ int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
             report_conflict(&E, &c, rings, what, d);
             goto fail;
         }
-        /* (not reached: the sweep's conflicts are real) place holes the slow way */
+        /* (not reached: the sweep's conflicts are real) place holes the slow
+         * way; without the sweep's order the triangulation refuses */
+        free(p.order);
+        free(p.below);
+        p.order = p.below = NULL;
         for (int k = 1; k < p.nrings; k++) {
             place[k] = ring_locate(&p, 0, p.pt[p.start[k]]) < 0 ? -1 : 0;
             for (int j = 1; j < p.nrings && place[k] == 0; j++)
@@ -801,10 +887,13 @@ int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
     p.area = 0;
     for (int k = 0; k < p.nrings; k++) {
         int want = k == 0 ? 1 : -1;
-        if (ring_orient(&p, k) != want)
+        place[k] = ring_orient(&p, k) != want;     /* now: reversed */
+        if (place[k])
             ring_reverse(&p, k);
         p.area += (k == 0 ? 1 : -1) * ring_area(&p, k);
     }
+    if (p.order && renumber(&p, &E, place) < 0)
+        goto nomem;
     *out = p;
     free(rings);
     free(E.ring);

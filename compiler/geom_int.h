@@ -23,6 +23,11 @@ typedef struct ncs_gpoly {
     ncs_vec2 *pt;       /**< ring 0 (outer) counter-clockwise, holes clockwise */
     int *orig;          /**< 1-based number of each vertex as written in its ring */
     double area;        /**< outer area minus hole areas */
+    int *order;         /**< the vertices in sweep order (x, then y): the
+                             validation sweep's, kept for the triangulation */
+    int *below;         /**< per vertex v: the edge (id = its first vertex)
+                             just below v among the edges crossing x = v.x
+                             in sweep order and not ending at v; -1: none */
 } ncs_gpoly;
 
 /** Convex pieces of a polygon: piece k has vertices idx[start[k] ..
@@ -54,18 +59,19 @@ void ncs_gpoly_free(ncs_gpoly *p);
 /// 1 strictly inside, 0 on the boundary, -1 outside. Exact; never fails.
 int ncs_gpoly_locate(const ncs_gpoly *p, ncs_vec2 q);
 
-/// Triangulates a validated polygon by ear clipping with holes bridged to
-/// the outer ring: writes exactly n + 2h - 2 counter-clockwise,
-/// non-degenerate triangles (3 vertex indices each) to `tri`, which must
-/// hold 3 (n + 2h - 2) ints. Returns the number of triangles, or -1 when
-/// memory ran out or no ear could be found (a bug: the polygon was valid).
+/// Triangulates a validated polygon (built by ncs_gpoly_build, whose sweep
+/// order and below-edges it uses) by monotone partition: writes exactly
+/// n + 2h - 2 counter-clockwise, non-degenerate triangles (3 vertex
+/// indices each) to `tri`, which must hold 3 (n + 2h - 2) ints. Returns the
+/// number of triangles, or -1 when memory ran out or the sweep data is
+/// missing or inconsistent (a bug: the polygon was valid).
 int ncs_gpoly_triangulate(const ncs_gpoly *p, int *tri);
 
 /// Improves a triangulation in place by Lawson edge flips towards the
 /// (constrained) Delaunay triangulation: fewer slivers. Flips only strictly
 /// convex quadrilaterals (exact test), so the triangles stay a valid
 /// triangulation of the polygon. Returns the number of flips (bounded by
-/// 4 * 3 ntri + 64), or -1 when memory ran out (tri unchanged or valid).
+/// ntri + 64), or -1 when memory ran out (tri unchanged or valid).
 int ncs_gpoly_delaunay(const ncs_gpoly *p, int *tri, int ntri);
 
 /// Turns triangles into convex pieces: with `merge`, removes internal

@@ -123,8 +123,9 @@ static void gen_holes(gen *g, tg_rng *r, int k) {
     }
 }
 
-/* A k x k square with an axis-aligned square hole in every cell: ties in
- * the holes' leftmost x and bridges collinear with hole edges. */
+/* A k x k square with an axis-aligned square hole in every cell: many
+ * vertices share an x (the sweep order breaks the ties by y) and the
+ * diagonals can be collinear with hole edges. */
 static void gen_grid(gen *g, int k, double s) {
     ring_new(g);
     put(g, 0, 0);

@@ -316,6 +316,62 @@ static int try_newton(call *c) {
 }
 #endif
 
+#if NCS_REAL_IS_FLOAT
+/* float only: rounding in the tableau's updates can end Lemke one exchange
+ * away from a solution (rows of near-duplicate contacts) or on a ray, where
+ * double finds the solution. Repairs the index set J (flags, the basis of
+ * z) from the original data (docs/solver.md): re-solve B_JJ z_J = -b_J,
+ * compute w = B z + b, and exchange the most violated index (z_j < 0 in J
+ * leaves, w_i < 0 outside J enters; each relative to the scale of
+ * ncs_lcp_residual), at most 2 m + 4 times. Returns 1 when zc verified on
+ * the full LCP; 0 when it did not, or B_JJ was singular. */
+static int try_repair(call *c, unsigned char *J) {
+    ncs_lcp_workspace *ws = c->ws;
+    int it, i, j, m = c->m;
+    for (it = 0; it < 2 * m + 4; it++) {
+        int n = 0, worst = -1;
+        ncs_real zs = 0, most = c->tol;
+        for (i = 0; i < m; i++)
+            if (J[i])
+                ws->umap[n++] = i;
+        gather(c, n, -1);
+        if (ncs_dense_solve(n, ws->Br, n, ws->br, ws->perm) != 0)
+            return 0;
+        memset(ws->zc, 0, (size_t)m * sizeof *ws->zc);
+        for (i = 0; i < n; i++)
+            ws->zc[ws->umap[i]] = ws->br[i];
+        for (i = 0; i < m; i++)
+            if (NCS_FABS(ws->zc[i]) > zs)
+                zs = NCS_FABS(ws->zc[i]);
+        for (i = 0; i < m; i++) {
+            const ncs_real *Bi = c->B + (size_t)i * c->ldb;
+            ncs_real wi = c->b[i], bmax = 0, sc, v;
+            for (j = 0; j < m; j++) {
+                wi += Bi[j] * ws->zc[j];
+                if (NCS_FABS(Bi[j]) > bmax)
+                    bmax = NCS_FABS(Bi[j]);
+            }
+            sc = NCS_FABS(c->b[i]) + bmax * zs;
+            v = J[i] ? (zs > 0 ? -ws->zc[i] / zs : 0) : (sc > 0 ? -wi / sc : 0);
+            if (!isfinite(v))
+                return 0;
+            if (v > most) {
+                most = v;
+                worst = i;
+            }
+        }
+        if (worst < 0) {                /* within tolerance: clamp and verify */
+            for (i = 0; i < m; i++)
+                if (ws->zc[i] < 0)
+                    ws->zc[i] = 0;
+            return accept(c);
+        }
+        J[worst] = (unsigned char)!J[worst];
+    }
+    return 0;
+}
+#endif
+
 /* ---- plain Lemke --------------------------------------------------------- */
 
 /* Plain Lemke on the full LCP, block by block when B is block diagonal up to
@@ -344,6 +400,12 @@ static int try_lemke(call *c, int *path) {
                            ws->zb, &c->pivots);
         if (st != NCS_LCP_SOLVED) {
             c->lemke_status = st;
+#if NCS_REAL_IS_FLOAT
+            if (st == NCS_LCP_RAY && try_repair(c, ws->zb)) {  /* from J = {} */
+                *path = NCS_LCP_PATH_POLISH;
+                return 1;
+            }
+#endif
             return 0;
         }
     } else {
@@ -371,7 +433,13 @@ static int try_lemke(call *c, int *path) {
         return 1;
     keep_best(c, c->last_res);
     *path = NCS_LCP_PATH_POLISH;
+#if NCS_REAL_IS_FLOAT
+    if (solve_on_set(c, ws->zb) == 0 && accept(c))
+        return 1;
+    return try_repair(c, ws->zb);
+#else
     return solve_on_set(c, ws->zb) == 0 && accept(c);
+#endif
 }
 
 /* ---- side selection path ------------------------------------------------ */

@@ -11,8 +11,9 @@ here=$(dirname "$0")
 sh "$here/embedded_accepted.sh" "$ncsc" "$scene" "$dir" "$cc" || exit 1
 nd=$(wc -l <"$dir/double/out.csv") nf=$(wc -l <"$dir/float/out.csv")
 [ "$nd" -eq "$nf" ] || { echo "embedded_float_close: $nd double rows, $nf float rows" >&2; exit 1; }
-paste -d, "$dir/double/out.csv" "$dir/float/out.csv" | awk -F, -v atol="$atol" -v n=12 '
-NR > 1 {
+paste -d, "$dir/double/out.csv" "$dir/float/out.csv" | awk -F, -v atol="$atol" '
+NR == 1 { n = NF / 2; next }  # columns per program, from the header
+{
     if ($1 != $(n + 1) || $3 != $(n + 3)) { print "row " NR ": step/body differ"; bad = 1; exit }
     for (k = 4; k <= 9; k++) {
         d = $k - $(n + k); if (d < 0) d = -d

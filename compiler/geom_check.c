@@ -111,7 +111,7 @@ static int clean_ring(const ncs_ring *r, const char *rname, ncs_diag *d,
         return -1;
     }
     int c = 2;
-    while (c < k && ncs_orient2d(pt[0], pt[1], pt[c]) == 0)
+    while (c < k && ncs_orient2d_fast(pt[0], pt[1], pt[c]) == 0)
         c++;
     if (c == k) {
         ncs_error(d, r->at, "%s has zero area (all vertices are collinear)", rname);
@@ -133,7 +133,7 @@ static int clean_ring(const ncs_ring *r, const char *rname, ncs_diag *d,
         if (!w->alive[i])
             continue;
         int a = w->prv[i], b = w->nxt[i];
-        if (ncs_orient2d(pt[a], pt[i], pt[b]) != 0)
+        if (ncs_orient2d_fast(pt[a], pt[i], pt[b]) != 0)
             continue;
         if (!strictly_between(pt[a], pt[i], pt[b])) {
             ncs_error(d, vloc(r, orig[i] - 1),
@@ -189,8 +189,8 @@ static void edge_pair(const edges *E, int e, int f, conflict *c) {
         MAX2(a.y, b.y) < MIN2(p.y, q.y) || MAX2(p.y, q.y) < MIN2(a.y, b.y))
         return;
     memset(c, 0, sizeof *c);
-    int o1 = ncs_orient2d(a, b, p), o2 = ncs_orient2d(a, b, q);
-    int o3 = ncs_orient2d(p, q, a), o4 = ncs_orient2d(p, q, b);
+    int o1 = ncs_orient2d_fast(a, b, p), o2 = ncs_orient2d_fast(a, b, q);
+    int o3 = ncs_orient2d_fast(p, q, a), o4 = ncs_orient2d_fast(p, q, b);
     c->e = e < f ? e : f;
     c->f = e < f ? f : e;
     if (o1 * o2 < 0 && o3 * o4 < 0) {
@@ -371,7 +371,7 @@ static int vless(ncs_vec2 a, ncs_vec2 b) {
  * above, -1 below, 0 when they conflict (p on t, or collinear overlap). */
 static int above(const sweep *S, int s, int t) {
     const snode *a = &S->nd[s], *b = &S->nd[t];
-    if (ncs_vec2_same(a->l, b->l))  /* a common left end: orient is 0 */
+    if (a->l.x == b->l.x && a->l.y == b->l.y)  /* a common left end: orient is 0 */
         return ncs_orient2d_fast(b->l, b->r, a->r);
     int o = ncs_orient2d_fast(b->l, b->r, a->l);
     return o;   /* 0: s starts on t */
@@ -622,7 +622,7 @@ static int ring_locate(const ncs_gpoly *p, int k, ncs_vec2 q) {
     for (int i = s; i < e; i++) {
         ncs_vec2 a = p->pt[i], b = p->pt[i + 1 < e ? i + 1 : s];
         if ((a.y > q.y) != (b.y > q.y) || (a.y == q.y && b.y == q.y)) {
-            int o = ncs_orient2d(a, b, q);
+            int o = ncs_orient2d_fast(a, b, q);
             if (o == 0 && on_segment(a, b, q))
                 return 0;
             if (a.y == b.y)
@@ -658,7 +658,7 @@ static int ring_orient(const ncs_gpoly *p, int k) {
             m = i;
     }
     int a = m > s ? m - 1 : e - 1, b = m + 1 < e ? m + 1 : s;
-    return ncs_orient2d(p->pt[a], p->pt[m], p->pt[b]);
+    return ncs_orient2d_fast(p->pt[a], p->pt[m], p->pt[b]);
 }
 
 static void ring_reverse(ncs_gpoly *p, int k) {

@@ -34,11 +34,36 @@ static ncs_vec2 vrot(ncs_vec2 a, double c, double s) {
     return v2(c * a.x - s * a.y, s * a.x + c * a.y);
 }
 
+/* Length of edge a -> b (hypot: symmetric in a and b). */
+static double edge_len(ncs_vec2 a, ncs_vec2 b) {
+    return hypot(b.x - a.x, b.y - a.y);
+}
+
+/* Outward unit normal of the CCW edge a -> b of length len (edge_len). */
+static ncs_vec2 edge_normal_len(ncs_vec2 a, ncs_vec2 b, double len) {
+    ncs_vec2 d = vsub(b, a);
+    return v2(d.y / len + 0.0, -d.x / len + 0.0);   /* + 0.0: no -0 */
+}
+
 /* Outward unit normal of the CCW edge a -> b. */
 static ncs_vec2 edge_normal(ncs_vec2 a, ncs_vec2 b) {
-    ncs_vec2 d = vsub(b, a);
-    double len = hypot(d.x, d.y);
-    return v2(d.y / len + 0.0, -d.x / len + 0.0);   /* + 0.0: no -0 */
+    return edge_normal_len(a, b, edge_len(a, b));
+}
+
+/* hypot(dx, dy) > t, the same answer as that expression: the squared
+ * comparison decides when it is clear by a relative margin of 1e-12 (the
+ * rounding errors of hypot and of the squares are below 1e-15 relative, and
+ * t^2 within 1e-280 .. 1e280 rules out underflow and overflow mattering);
+ * otherwise, and for NaN, hypot decides. */
+static int longer_than(double dx, double dy, double t) {
+    double q = dx * dx + dy * dy, tt = t * t;
+    if (tt >= 1e-280 && tt <= 1e280) {
+        if (q > tt * (1 + 1e-12))
+            return 1;
+        if (q < tt * (1 - 1e-12))
+            return 0;
+    }
+    return hypot(dx, dy) > t;
 }
 
 /* Intersection of the lines dot(x - p1, n1) = 0 and dot(x - p2, n2) = 0,
@@ -152,19 +177,24 @@ static int add_piece(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2
     int ns = 0;
     if (scratch_room(s, 2 * m))
         return -1;
+    /* each edge's length and normal once: edge j - 1 carried to corner j */
+    double l0 = edge_len(v[m - 1], v[0]);
+    ncs_vec2 n0 = edge_normal_len(v[m - 1], v[0], l0);
+    double cap = CAP_FACTOR * overlap;
     for (int j = 0; j < m; j++) {
         ncs_vec2 a = v[j], c = v[(j + 1) % m], z = v[(j + m - 1) % m];
-        ncs_vec2 n = edge_normal(a, c), n0 = edge_normal(z, a);
+        double l1 = edge_len(a, c);
+        ncs_vec2 n = edge_normal_len(a, c, l1);
         int jp = (j + m - 1) % m;
         if (overlap > 0 && (internal[j] || internal[jp])) {
             ncs_vec2 p0 = vadd(a, vscale(n0, internal[jp] ? overlap : 0));
             ncs_vec2 p1 = vadd(a, vscale(n, internal[j] ? overlap : 0));
             ncs_vec2 moved = line_meet(p0, n0, p1, n, a);
-            if (hypot(moved.x - a.x, moved.y - a.y) > CAP_FACTOR * overlap) {
+            if (longer_than(moved.x - a.x, moved.y - a.y, cap)) {
                 /* the outward bisector, from whichever pair is well conditioned:
-                 * the edge directions for sharp corners, the normals for flat */
+                 * the edge directions for sharp corners, the normals for flat;
+                 * |z - a| and |c - a| are the lengths of edges j - 1 and j */
                 ncs_vec2 u0 = vsub(z, a), u1 = vsub(c, a);    /* into the piece */
-                double l0 = hypot(u0.x, u0.y), l1 = hypot(u1.x, u1.y);
                 ncs_vec2 bis = vdot(u0, u1) > 0
                     ? v2(-(u0.x / l0 + u1.x / l1), -(u0.y / l0 + u1.y / l1))
                     : vadd(n0, n);
@@ -174,6 +204,8 @@ static int add_piece(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2
         }
         put_side(s, ns++, vadd(a, vscale(n, internal[j] ? overlap : 0)), n,
                  internal[j], a);
+        l0 = l1;
+        n0 = n;
     }
     return csb_add(b, obstacle, piece, s->sides, ns, s->verts, ns);
 }

@@ -111,7 +111,7 @@ static int clean_ring(const ncs_ring *r, const char *rname, ncs_diag *d,
         return -1;
     }
     int c = 2;
-    while (c < k && ncs_orient2d(pt[0], pt[1], pt[c]) == 0)
+    while (c < k && ncs_orient2d_fast(pt[0], pt[1], pt[c]) == 0)
         c++;
     if (c == k) {
         ncs_error(d, r->at, "%s has zero area (all vertices are collinear)", rname);
@@ -133,7 +133,7 @@ static int clean_ring(const ncs_ring *r, const char *rname, ncs_diag *d,
         if (!w->alive[i])
             continue;
         int a = w->prv[i], b = w->nxt[i];
-        if (ncs_orient2d(pt[a], pt[i], pt[b]) != 0)
+        if (ncs_orient2d_fast(pt[a], pt[i], pt[b]) != 0)
             continue;
         if (!strictly_between(pt[a], pt[i], pt[b])) {
             ncs_error(d, vloc(r, orig[i] - 1),
@@ -189,8 +189,8 @@ static void edge_pair(const edges *E, int e, int f, conflict *c) {
         MAX2(a.y, b.y) < MIN2(p.y, q.y) || MAX2(p.y, q.y) < MIN2(a.y, b.y))
         return;
     memset(c, 0, sizeof *c);
-    int o1 = ncs_orient2d(a, b, p), o2 = ncs_orient2d(a, b, q);
-    int o3 = ncs_orient2d(p, q, a), o4 = ncs_orient2d(p, q, b);
+    int o1 = ncs_orient2d_fast(a, b, p), o2 = ncs_orient2d_fast(a, b, q);
+    int o3 = ncs_orient2d_fast(p, q, a), o4 = ncs_orient2d_fast(p, q, b);
     c->e = e < f ? e : f;
     c->f = e < f ? f : e;
     if (o1 * o2 < 0 && o3 * o4 < 0) {
@@ -344,11 +344,19 @@ done:
  * just below a hole's first vertex tells which face of the other rings it
  * starts in. */
 
-/** Sweep state: a treap of edges (by edge id = its first vertex). */
+/** One status-tree node per edge (by edge id = its first vertex): the
+ * edge's ends in sweep order stored with its treap links, so a comparison
+ * during a descent reads one node instead of chasing the vertex arrays. */
+typedef struct snode {
+    ncs_vec2 l, r;          /* left and right end in sweep order */
+    int lc, rc, par;        /* treap links (-1: none) */
+    unsigned pri;           /* heap priority */
+} snode;
+
+/** Sweep state: a treap of edges. */
 typedef struct sweep {
     const edges *E;
-    int *lc, *rc, *par;     /* treap links (-1: none) */
-    unsigned *pri;          /* heap priorities */
+    snode *nd;
     int root;
     int conflict;           /* set once any conflict is seen */
     int lo;                 /* the edge below the edge last inserted or
@@ -359,56 +367,52 @@ static int vless(ncs_vec2 a, ncs_vec2 b) {
     return a.x < b.x || (a.x == b.x && a.y < b.y);
 }
 
-/* Left and right end of edge e in sweep order. */
-static void ends(const edges *E, int e, ncs_vec2 *l, ncs_vec2 *r) {
-    ncs_vec2 a = E->p->pt[e], b = E->p->pt[E->nxt[e]];
-    if (vless(a, b)) { *l = a; *r = b; } else { *l = b; *r = a; }
-}
-
 /* Position of edge s (left end p) relative to edge t in the status: +1
  * above, -1 below, 0 when they conflict (p on t, or collinear overlap). */
 static int above(const sweep *S, int s, int t) {
-    ncs_vec2 sl, sr, tl, tr;
-    ends(S->E, s, &sl, &sr);
-    ends(S->E, t, &tl, &tr);
-    int o = ncs_orient2d(tl, tr, sl);
-    if (o != 0)
-        return o;
-    if (!ncs_vec2_same(sl, tl))
-        return 0;   /* s starts on t */
-    return ncs_orient2d(tl, tr, sr);
+    const snode *a = &S->nd[s], *b = &S->nd[t];
+    if (a->l.x == b->l.x && a->l.y == b->l.y)  /* a common left end: orient is 0 */
+        return ncs_orient2d_fast(b->l, b->r, a->r);
+    int o = ncs_orient2d_fast(b->l, b->r, a->l);
+    return o;   /* 0: s starts on t */
 }
 
 static void rotate_up(sweep *S, int x) {
-    int p = S->par[x], g = S->par[p];
-    if (S->lc[p] == x) {
-        S->lc[p] = S->rc[x];
-        if (S->rc[x] >= 0) S->par[S->rc[x]] = p;
-        S->rc[x] = p;
+    snode *nd = S->nd;
+    int p = nd[x].par, g = nd[p].par;
+    if (nd[p].lc == x) {
+        nd[p].lc = nd[x].rc;
+        if (nd[x].rc >= 0) nd[nd[x].rc].par = p;
+        nd[x].rc = p;
     } else {
-        S->rc[p] = S->lc[x];
-        if (S->lc[x] >= 0) S->par[S->lc[x]] = p;
-        S->lc[x] = p;
+        nd[p].rc = nd[x].lc;
+        if (nd[x].lc >= 0) nd[nd[x].lc].par = p;
+        nd[x].lc = p;
     }
-    S->par[p] = x;
-    S->par[x] = g;
+    nd[p].par = x;
+    nd[x].par = g;
     if (g < 0) S->root = x;
-    else if (S->lc[g] == p) S->lc[g] = x;
-    else S->rc[g] = x;
+    else if (nd[g].lc == p) nd[g].lc = x;
+    else nd[g].rc = x;
+}
+
+/* Child of node x on side dir (+1: right/above, -1: left/below). */
+static int child(const snode *nd, int x, int dir) {
+    return dir > 0 ? nd[x].rc : nd[x].lc;
 }
 
 static int neighbour(const sweep *S, int x, int dir) {
-    const int *down = dir > 0 ? S->rc : S->lc, *up = dir > 0 ? S->lc : S->rc;
-    if (down[x] >= 0) {
-        x = down[x];
-        while (up[x] >= 0)
-            x = up[x];
+    const snode *nd = S->nd;
+    if (child(nd, x, dir) >= 0) {
+        x = child(nd, x, dir);
+        while (child(nd, x, -dir) >= 0)
+            x = child(nd, x, -dir);
         return x;
     }
-    int p = S->par[x];
-    while (p >= 0 && down[p] == x) {
+    int p = nd[x].par;
+    while (p >= 0 && child(nd, p, dir) == x) {
         x = p;
-        p = S->par[p];
+        p = nd[p].par;
     }
     return p;
 }
@@ -424,7 +428,8 @@ static void sweep_test(sweep *S, int a, int b) {
 }
 
 static void sweep_insert(sweep *S, int s) {
-    int x = S->root, p = -1, side = 0;
+    snode *nd = S->nd;
+    int x = S->root, p = -1, side = 0, lo = -1, hi = -1;
     while (x >= 0) {
         int o = above(S, s, x);
         if (o == 0) {
@@ -433,52 +438,58 @@ static void sweep_insert(sweep *S, int s) {
         }
         p = x;
         side = o;
-        x = o > 0 ? S->rc[x] : S->lc[x];
+        if (o > 0) {    /* the last node passed on each side is s's neighbour */
+            lo = x;
+            x = nd[x].rc;
+        } else {
+            hi = x;
+            x = nd[x].lc;
+        }
     }
-    S->lc[s] = S->rc[s] = -1;
-    S->par[s] = p;
+    nd[s].lc = nd[s].rc = -1;
+    nd[s].par = p;
     if (p < 0) S->root = s;
-    else if (side > 0) S->rc[p] = s;
-    else S->lc[p] = s;
-    while (S->par[s] >= 0 && S->pri[S->par[s]] < S->pri[s])
+    else if (side > 0) nd[p].rc = s;
+    else nd[p].lc = s;
+    while (nd[s].par >= 0 && nd[nd[s].par].pri < nd[s].pri)
         rotate_up(S, s);
-    S->lo = neighbour(S, s, -1);
-    sweep_test(S, S->lo, s);
-    sweep_test(S, s, neighbour(S, s, 1));
+    S->lo = lo;     /* rotations keep the in-order neighbours */
+    sweep_test(S, lo, s);
+    sweep_test(S, s, hi);
 }
 
 static void sweep_remove(sweep *S, int s) {
+    snode *nd = S->nd;
     int lo = neighbour(S, s, -1), hi = neighbour(S, s, 1);
     S->lo = lo;
-    while (S->lc[s] >= 0 || S->rc[s] >= 0) {
-        int c = S->lc[s] < 0 ? S->rc[s] : S->rc[s] < 0 ? S->lc[s]
-              : S->pri[S->lc[s]] > S->pri[S->rc[s]] ? S->lc[s] : S->rc[s];
+    while (nd[s].lc >= 0 || nd[s].rc >= 0) {
+        int c = nd[s].lc < 0 ? nd[s].rc : nd[s].rc < 0 ? nd[s].lc
+              : nd[nd[s].lc].pri > nd[nd[s].rc].pri ? nd[s].lc : nd[s].rc;
         rotate_up(S, c);
     }
-    int p = S->par[s];
+    int p = nd[s].par;
     if (p < 0) S->root = -1;
-    else if (S->lc[p] == s) S->lc[p] = -1;
-    else S->rc[p] = -1;
+    else if (nd[p].lc == s) nd[p].lc = -1;
+    else nd[p].rc = -1;
     sweep_test(S, lo, hi);
 }
 
 /* The edge just below point q in the status (-1: none); sets the conflict
  * flag when q lies on an edge. */
 static int edge_below(sweep *S, ncs_vec2 q) {
+    const snode *nd = S->nd;
     int x = S->root, best = -1;
     while (x >= 0) {
-        ncs_vec2 l, r;
-        ends(S->E, x, &l, &r);
-        int o = ncs_orient2d(l, r, q);
+        int o = ncs_orient2d_fast(nd[x].l, nd[x].r, q);
         if (o == 0) {
             S->conflict = 1;
             return -1;
         }
         if (o > 0) {
             best = x;
-            x = S->rc[x];
+            x = nd[x].rc;
         } else {
-            x = S->lc[x];
+            x = nd[x].lc;
         }
     }
     return best;
@@ -546,11 +557,8 @@ static int sweep_rings(const edges *E, int *below, int *seq, int *order, int *vb
     S.root = -1;
     int *prv = malloc((size_t)n * sizeof *prv);
     unsigned char *seen = calloc((size_t)p->nrings, 1);
-    S.lc = malloc((size_t)n * sizeof *S.lc);
-    S.rc = malloc((size_t)n * sizeof *S.rc);
-    S.par = malloc((size_t)n * sizeof *S.par);
-    S.pri = malloc((size_t)n * sizeof *S.pri);
-    if (!prv || !seen || !S.lc || !S.rc || !S.par || !S.pri)
+    S.nd = malloc((size_t)n * sizeof *S.nd);
+    if (!prv || !seen || !S.nd)
         goto done;
     uint64_t h = 0x9E3779B97F4A7C15ULL;
     for (int v = 0; v < n; v++) {
@@ -558,7 +566,10 @@ static int sweep_rings(const edges *E, int *below, int *seq, int *order, int *vb
         h ^= h << 13;
         h ^= h >> 7;
         h ^= h << 17;
-        S.pri[v] = (unsigned)(h >> 32);
+        S.nd[v].pri = (unsigned)(h >> 32);
+        ncs_vec2 a = p->pt[v], b = p->pt[E->nxt[v]];
+        S.nd[v].l = vless(a, b) ? a : b;
+        S.nd[v].r = vless(a, b) ? b : a;
     }
     if (sort_vertices(p->pt, n, order) < 0)
         goto done;
@@ -600,10 +611,7 @@ static int sweep_rings(const edges *E, int *below, int *seq, int *order, int *vb
 done:
     free(prv);
     free(seen);
-    free(S.lc);
-    free(S.rc);
-    free(S.par);
-    free(S.pri);
+    free(S.nd);
     return rc;
 }
 
@@ -614,7 +622,7 @@ static int ring_locate(const ncs_gpoly *p, int k, ncs_vec2 q) {
     for (int i = s; i < e; i++) {
         ncs_vec2 a = p->pt[i], b = p->pt[i + 1 < e ? i + 1 : s];
         if ((a.y > q.y) != (b.y > q.y) || (a.y == q.y && b.y == q.y)) {
-            int o = ncs_orient2d(a, b, q);
+            int o = ncs_orient2d_fast(a, b, q);
             if (o == 0 && on_segment(a, b, q))
                 return 0;
             if (a.y == b.y)
@@ -650,7 +658,7 @@ static int ring_orient(const ncs_gpoly *p, int k) {
             m = i;
     }
     int a = m > s ? m - 1 : e - 1, b = m + 1 < e ? m + 1 : s;
-    return ncs_orient2d(p->pt[a], p->pt[m], p->pt[b]);
+    return ncs_orient2d_fast(p->pt[a], p->pt[m], p->pt[b]);
 }
 
 static void ring_reverse(ncs_gpoly *p, int k) {

@@ -73,7 +73,7 @@ static int partition(mono *m, const ncs_gpoly *p) {
     for (int v = 0; v < m->n; v++) {
         int u = m->prv[v], w = m->nxt[v];
         int ub = before(pt[u], pt[v]), wb = before(pt[w], pt[v]);
-        int convex = ncs_orient2d(pt[u], pt[v], pt[w]) > 0;
+        int convex = ncs_orient2d_fast(pt[u], pt[v], pt[w]) > 0;
         m->kind[v] = !ub && !wb ? (convex ? V_START : V_SPLIT)
                    : ub && wb   ? (convex ? V_END : V_MERGE)
                    : ub         ? V_LOWER : V_UPPER;
@@ -134,11 +134,11 @@ static int h_dst(const mono *m, int h) {
  * direction to a comes before the direction to b. Exact. */
 static int turns_before(const mono *m, int v, int a, int b) {
     ncs_vec2 V = m->pt[v], W = m->pt[m->nxt[v]];
-    int ha = ncs_orient2d(V, W, m->pt[a]) > 0 ? 0 : 1;
-    int hb = ncs_orient2d(V, W, m->pt[b]) > 0 ? 0 : 1;
+    int ha = ncs_orient2d_fast(V, W, m->pt[a]) > 0 ? 0 : 1;
+    int hb = ncs_orient2d_fast(V, W, m->pt[b]) > 0 ? 0 : 1;
     if (ha != hb)
         return ha < hb;
-    return ncs_orient2d(V, m->pt[a], m->pt[b]) > 0;
+    return ncs_orient2d_fast(V, m->pt[a], m->pt[b]) > 0;
 }
 
 /* Sorts every vertex's diagonals by angle (insertion sort: a vertex has
@@ -190,7 +190,7 @@ static int h_next(const mono *m, int h) {
 /* Writes triangle a, b, c counter-clockwise; -1 when degenerate or when
  * there is no room (a bug either way). */
 static int emit(mono *m, int a, int b, int c) {
-    int o = ncs_orient2d(m->pt[a], m->pt[b], m->pt[c]);
+    int o = ncs_orient2d_fast(m->pt[a], m->pt[b], m->pt[c]);
     if (o == 0 || m->ntri >= m->cap)
         return -1;
     int *t = m->tri + 3 * m->ntri++;
@@ -248,8 +248,8 @@ static int face_triangulate(mono *m, const int *f, int k) {
             int last = st[--top];
             while (top > 0) {
                 int q = s[st[top - 1]];
-                int o = side[j] == 0 ? ncs_orient2d(pt[q], pt[s[last]], pt[s[j]])
-                                     : ncs_orient2d(pt[s[j]], pt[s[last]], pt[q]);
+                int o = side[j] == 0 ? ncs_orient2d_fast(pt[q], pt[s[last]], pt[s[j]])
+                                     : ncs_orient2d_fast(pt[s[j]], pt[s[last]], pt[q]);
                 if (o <= 0)
                     break;
                 if (emit(m, s[j], s[last], q) < 0)
@@ -433,8 +433,8 @@ int ncs_gpieces_build(const ncs_gpoly *p, const int *tri, int ntri, int merge,
         if (pe == f || ne == f)
             continue;   /* both sides already one piece */
         ncs_vec2 u = p->pt[H.org[e]], v = p->pt[H.dst[e]];
-        if (ncs_orient2d(p->pt[H.org[pe]], u, p->pt[H.dst[nf]]) <= 0 ||
-            ncs_orient2d(p->pt[H.org[pf]], v, p->pt[H.dst[ne]]) <= 0)
+        if (ncs_orient2d_fast(p->pt[H.org[pe]], u, p->pt[H.dst[nf]]) <= 0 ||
+            ncs_orient2d_fast(p->pt[H.org[pf]], v, p->pt[H.dst[ne]]) <= 0)
             continue;
         H.next[pe] = nf;
         H.prev[nf] = pe;
@@ -521,8 +521,8 @@ int ncs_gpoly_delaunay(const ncs_gpoly *p, int *tri, int ntri) {
         int nf = 3 * t2 + (f % 3 + 1) % 3, pf = 3 * t2 + (f % 3 + 2) % 3;
         int u = tri[e], v = tri[ne], a = tri[pe], b = tri[pf];
         ncs_vec2 U = p->pt[u], Vv = p->pt[v], A = p->pt[a], B = p->pt[b];
-        if (a == b || !in_circle(U, Vv, A, B) || ncs_orient2d(A, U, B) <= 0 ||
-            ncs_orient2d(B, Vv, A) <= 0)
+        if (a == b || !in_circle(U, Vv, A, B) || ncs_orient2d_fast(A, U, B) <= 0 ||
+            ncs_orient2d_fast(B, Vv, A) <= 0)
             continue;
         int g4 = H.twin[pe], g1 = H.twin[nf], g2 = H.twin[pf], g3 = H.twin[ne];
         int h0 = 3 * t1, h1 = h0 + 1, h2 = h0 + 2, k0 = 3 * t2, k1 = k0 + 1, k2 = k0 + 2;

@@ -9,7 +9,7 @@
 /* Bound on the relative error of the filtered determinant: (3 + 16 eps) eps
  * with eps = 2^-53 (Shewchuk, "Adaptive precision floating-point
  * arithmetic and fast robust geometric predicates", section 4). */
-#define ORIENT_ERRBOUND 3.3306690738754716e-16
+#define ORIENT_ERRBOUND NCS_ORIENT_ERRBOUND
 /* 2^27 + 1: splits a double into two 26-bit halves (Dekker). */
 #define SPLITTER 134217729.0
 
@@ -83,7 +83,7 @@ static double diff_tail(double a, double b, double x) {
 
 /* Products at least this large (or exactly zero) have an exact two-product
  * tail: the low half of a 106-bit product stays above the subnormal range. */
-#define TAIL_SAFE 1e-290
+#define TAIL_SAFE NCS_ORIENT_TAIL_SAFE
 
 /* Stage B of Shewchuk's adaptive orient2d: when the four coordinate
  * differences are exact (no tail), the determinant is exactly

@@ -195,9 +195,15 @@ static const char *const Head3 =
     "    }\n"
     "}\n\n";
 
-static const char *const Usage =
+static const char *const UsageHead =
     "static void usage(FILE *f) {\n"
-    "    fprintf(f, \"usage: %s [--steps N] [--csv FILE|-] [--svg FILE] [--dump-lcp DIR]\"\n"
+    "    fprintf(f, \"usage: %s [--steps N] [--csv FILE|-] [--svg FILE] [--dump-lcp DIR]\"\n";
+
+/* The rigid-body path's options in the synopsis line. */
+static const char *const UsageFixHead =
+    "               \" [--fixpoint N] [--fixpoint-tol D]\"\n";
+
+static const char *const Usage =
     "               \" [--check] [--quiet] [--help]\\n\"\n"
     "               \"Simulates scene '%s' (%d steps of %g s by default).\\n\"\n"
     "               \"  --steps N       run N steps instead\\n\"\n"
@@ -549,6 +555,9 @@ void ncs_emit_main(const ncs_plan *p, ncs_buf *o) {
     ncs_buf_tpl(o, Head3);
     ncs_emit_main_svg(p, o);
     emit_checks(p, o);
+    ncs_buf_tpl(o, UsageHead);
+    if (ncs_rigid_wanted(s))
+        ncs_buf_tpl(o, UsageFixHead);
     ncs_buf_tpl(o, Usage);
     if (ncs_rigid_wanted(s))
         ncs_buf_tpl(o, UsageFix);

@@ -54,6 +54,7 @@ typedef struct rigid_sizes {
     int k;          /* friction directions */
     int max_m;      /* largest LCP */
     int max_pairs;  /* candidate pairs per step over all islands */
+    int act_words;  /* 64-bit words of a pair's set of active sides */
 } rigid_sizes;
 
 static int any_friction(const ncs_scene *s) {
@@ -184,6 +185,22 @@ static int auto_sizes(const ncs_plan *p, int *pairs, int *contacts) {
     return 0;
 }
 
+/* Most sides of one group: an obstacle piece in any configuration space or
+ * a piece of a polygon body (at least 1). */
+static int most_sides(const ncs_plan *p) {
+    int i, q, most = 1;
+    for (i = 0; i < p->nspaces; i++)
+        for (q = 0; q < p->spaces[i].cs->ngroups; q++)
+            if (p->spaces[i].cs->groups[q].nsides > most)
+                most = p->spaces[i].cs->groups[q].nsides;
+    for (i = 0; i < p->s->nbodies; i++)
+        if (p->s->bodies[i].kind == NCS_BODY_POLYGON)
+            for (q = 0; q < p->g->body_pieces[i].ngroups; q++)
+                if (p->g->body_pieces[i].groups[q].nsides > most)
+                    most = p->g->body_pieces[i].groups[q].nsides;
+    return most;
+}
+
 static rigid_sizes sizes_of(const ncs_plan *p) {
     const ncs_scene *s = p->s;
     rigid_sizes z;
@@ -203,6 +220,7 @@ static rigid_sizes sizes_of(const ncs_plan *p) {
                 z.mc = p->bodies[g].ymax;
     }
     z.k = any_friction(s) ? 2 : 0;
+    z.act_words = (most_sides(p) + 63) / 64;
     g = z.cap < z.mc / 2 ? z.cap : z.mc / 2;
     /* bounds of layout.h's sizes with y + x <= mc and g groups */
     switch (s->form) {
@@ -638,7 +656,8 @@ static const char *const HeadTypes[] = {
     "    int s0, ns;      /**< sides in the side table; s0 < 0: disc target */\n"
     "    int one;         /**< the side of a convex contact, -1: nonconvex group */\n"
     "    int nact;        /**< nonconvex group: sides that can become active */\n"
-    "    unsigned long long act; /**< those sides (bit j - s0; sides past 64 always) */\n"
+    "    unsigned long long act[$_ACT_WORDS]; /**< those sides: side j is bit\n"
+    "                       (j - s0) % 64 of word (j - s0) / 64 */\n"
     "    double mu;       /**< friction coefficient */\n"
     "    int island;      /**< lowest body of its island */\n"
     "} @_pair;\n\n",
@@ -749,6 +768,7 @@ void ncs_emit_rigid_header(const ncs_plan *p, ncs_buf *o) {
     define_int(o, "MAX_CONTACTS", z.mc, "most contacts (sides) in one LCP");
     define_int(o, "MAX_PAIRS", z.max_pairs, "most candidate pairs per step");
     define_int(o, "K", z.k, "friction directions");
+    define_int(o, "ACT_WORDS", z.act_words, "64-bit words of a pair's active-side set");
     define_int(o, "STEPS", s->steps, "steps the scene asks for");
     define_num(o, "H", s->h, "time step");
     define_int(o, "FORMULATION", s->form, form_name(s->form));
@@ -898,14 +918,13 @@ static const char *const SrcPairs[] = {
     "        }\n"
     "        if (fbest > reach)\n"
     "            return 0;\n"
-    "        P->act = 0;\n"
+    "        for (j = 0; j < $_ACT_WORDS; j++)\n"
+    "            P->act[j] = 0;\n"
     "        P->nact = 0;\n"
     "        for (j = P->s0; j < P->s0 + P->ns; j++) {\n"
     "            off = @_side(P, j, q, n);\n"
-    "            if (j - P->s0 >= 64 || j == best ||\n"
-    "                n[0] * p[0] + n[1] * p[1] - off - P->rp >= -reach) {\n"
-    "                if (j - P->s0 < 64)\n"
-    "                    P->act |= 1ULL << (j - P->s0);\n"
+    "            if (j == best || n[0] * p[0] + n[1] * p[1] - off - P->rp >= -reach) {\n"
+    "                P->act[(j - P->s0) / 64] |= 1ULL << ((j - P->s0) % 64);\n"
     "                P->nact++;\n"
     "            }\n"
     "        }\n"
@@ -1069,8 +1088,8 @@ static const char *const SrcSolve[] = {
     "        double g0 = qs ? @_gap(P, qs) : 0.0;\n"
     "        for (j = P->s0; j < (P->one >= 0 || P->s0 < 0 ? P->s0 + 1 : P->s0 + P->ns); j++) {\n"
     "            int side = P->one >= 0 ? P->one : j;\n"
-    "            if (P->one < 0 && P->s0 >= 0 && j - P->s0 < 64 &&\n"
-    "                !((P->act >> (j - P->s0)) & 1ULL))\n"
+    "            if (P->one < 0 && P->s0 >= 0 &&\n"
+    "                !((P->act[(j - P->s0) / 64] >> ((j - P->s0) % 64)) & 1ULL))\n"
     "                continue;\n"
     "            @_eval(P, side, qe, &s->con[nc]);\n"
     "            s->mu[nc++] = P->mu;\n"

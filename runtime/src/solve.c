@@ -168,10 +168,62 @@ static int over_budget(const call *c) {
            c->pivots >= PIVOT_BUDGET_PER_ROW * c->m + PIVOT_BUDGET_BASE;
 }
 
-/* Accepts ws->zc when it verifies on the full LCP. */
+#if NCS_REAL_IS_FLOAT
+/* float, max form: each group's condition max_j a_j >= 0 in contact space
+ * (docs/solver.md, "Verification"). The formulation's rows carry it beside
+ * gamma-sized constants (p row: d_i - gamma + 1 = max_j a_j), where one
+ * float ulp of gamma (2.4e-4 for gamma = 2494) is far above the resolution
+ * of a itself, so the scaled residual of those rows cannot see a body that
+ * ends inside every side of a piece. Here a_j is side j's h row without
+ * its h_j term, b_h + sum_q B_hq u_q (= a0_j + A_j. u), and the group's
+ * largest a_j is measured against the largest terms of its sides' a
+ * (|a0_j| + sum_q |A_jq u_q|), as the residual measures a row against its
+ * largest terms. A group holds when that is >= -NCS_TOL_GROUP, Lemke's
+ * own resolution (NCS_TOL_Z0_ZERO: it stops when every row is complementary
+ * to that much of b-scale, the largest |a0|). Returns the largest
+ * violation over the groups of component cc (all groups: cc < 0) in units
+ * of the verification's tol (tol / NCS_TOL_GROUP per unit), 0 when every
+ * group holds. */
+static ncs_real group_residual(const call *c, const ncs_real *z, int cc) {
+    const ncs_layout *L = c->L;
+    int gi, j, q, first = 0;
+    ncs_real res = 0;
+    if (!L || NCS_FORM_OF(L) != NCS_FORM_MAX)
+        return 0;
+    for (gi = 0; gi < L->ngroups; first += L->group_size[gi], gi++) {
+        ncs_real amax = -NCS_HUGE, size = 0;
+        if (cc >= 0 && c->ws->comp[first] != cc)
+            continue;
+        for (j = first; j < first + L->group_size[gi]; j++) {
+            const ncs_real *Bh = c->B + (size_t)(c->o.h + j) * c->ldb + c->ub;
+            ncs_real a = c->b[c->o.h + j], sj = NCS_FABS(a);
+            for (q = 0; q < c->nu; q++) {
+                ncs_real t = Bh[q] * z[c->ub + q];
+                a += t;
+                sj += NCS_FABS(t);
+            }
+            if (!isfinite(a + sj))
+                return NCS_HUGE;
+            amax = a > amax ? a : amax;
+            size = sj > size ? sj : size;
+        }
+        if (amax < 0 && -amax > res * size)
+            res = -amax / size;
+    }
+    return res * (c->tol / NCS_TOL_GROUP);
+}
+#else
+#define group_residual(c, z, cc) NCS_RC(0)   /* the rows resolve it (docs/solver.md) */
+#endif
+
+/* Accepts ws->zc when it verifies on the full LCP (and, in float, when
+ * every group's condition holds in contact space: group_residual). */
 static int accept(call *c) {
     ncs_real r = ncs_lcp_residual(c->m, c->B, c->ldb, c->b, c->ws->zc, c->ws->wc,
                                   c->ws->rmax, c->ws->lw.rows);
+    ncs_real g = group_residual(c, c->ws->zc, -1);
+    if (g > r)
+        r = g;
     c->last_res = r;
     if (r <= c->tol) {
         c->residual = r;
@@ -638,7 +690,7 @@ static void lift(call *c, int cc, int ngc, int ncr) {
 static ncs_real part_residual(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
     int i, k, m = c->m, nnz = 0, *nzj = ws->lw.rows;     /* free between Lemke runs */
-    ncs_real zs = 0, res = 0;
+    ncs_real zs = 0, res = 0, g;
     for (i = 0; i < m; i++) {
         if (ws->comp[ws->owner[i]] == cc && NCS_FABS(ws->zc[i]) > zs)
             zs = NCS_FABS(ws->zc[i]);
@@ -663,7 +715,8 @@ static ncs_real part_residual(call *c, int cc) {
         if (ri > res)
             res = ri;
     }
-    return res;
+    g = group_residual(c, ws->zc, cc);     /* float, max form */
+    return g > res ? g : res;
 }
 
 #ifndef NCS_LCP_NO_FRICTION

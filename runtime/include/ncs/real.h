@@ -39,6 +39,7 @@ typedef float ncs_real;
 #define NCS_TOL_LEX NCS_RC(1e-5)        /**< lexicographic comparison */
 #define NCS_TOL_Z0_ZERO NCS_RC(1e-5)    /**< z0 at rounding level (times b-scale) */
 #define NCS_TOL_SINGULAR NCS_RC(1e-6)   /**< dense solve: pivot vs. largest entry */
+#define NCS_TOL_GROUP NCS_TOL_Z0_ZERO   /**< max form: group condition in contact space */
 #else
 typedef double ncs_real;
 #define NCS_REAL_IS_FLOAT 0

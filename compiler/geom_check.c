@@ -363,15 +363,11 @@ typedef struct sweep {
                                removed (-1: none) */
 } sweep;
 
-static int vless(ncs_vec2 a, ncs_vec2 b) {
-    return a.x < b.x || (a.x == b.x && a.y < b.y);
-}
-
 /* Position of edge s (left end p) relative to edge t in the status: +1
  * above, -1 below, 0 when they conflict (p on t, or collinear overlap). */
 static int above(const sweep *S, int s, int t) {
     const snode *a = &S->nd[s], *b = &S->nd[t];
-    if (a->l.x == b->l.x && a->l.y == b->l.y)  /* a common left end: orient is 0 */
+    if (ncs_vec2_same(a->l, b->l))  /* a common left end: orient is 0 */
         return ncs_orient2d_fast(b->l, b->r, a->r);
     int o = ncs_orient2d_fast(b->l, b->r, a->l);
     return o;   /* 0: s starts on t */
@@ -568,8 +564,8 @@ static int sweep_rings(const edges *E, int *below, int *seq, int *order, int *vb
         h ^= h << 17;
         S.nd[v].pri = (unsigned)(h >> 32);
         ncs_vec2 a = p->pt[v], b = p->pt[E->nxt[v]];
-        S.nd[v].l = vless(a, b) ? a : b;
-        S.nd[v].r = vless(a, b) ? b : a;
+        S.nd[v].l = ncs_geom_before(a, b) ? a : b;
+        S.nd[v].r = ncs_geom_before(a, b) ? b : a;
     }
     if (sort_vertices(p->pt, n, order) < 0)
         goto done;
@@ -587,7 +583,7 @@ static int sweep_rings(const edges *E, int *below, int *seq, int *order, int *vb
                            of an edge inserted, unless that is v's own */
         for (int j = 0; j < 2 && !S.conflict; j++) {
             int other = inc[j] == v ? E->nxt[v] : inc[j];
-            if (vless(p->pt[other], q)) {
+            if (ncs_geom_before(p->pt[other], q)) {
                 sweep_remove(&S, inc[j]);
                 lo = S.lo;
             }
@@ -599,7 +595,7 @@ static int sweep_rings(const edges *E, int *below, int *seq, int *order, int *vb
         }
         for (int j = 0; j < 2 && !S.conflict; j++) {
             int other = inc[j] == v ? E->nxt[v] : inc[j];
-            if (vless(q, p->pt[other])) {
+            if (ncs_geom_before(q, p->pt[other])) {
                 sweep_insert(&S, inc[j]);
                 if (S.lo != inc[0] && S.lo != inc[1])
                     lo = S.lo;
@@ -820,9 +816,15 @@ int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
         }
     below = malloc((size_t)p.nrings * sizeof *below);
     seq = malloc((size_t)p.nrings * sizeof *seq);
-    place = malloc((size_t)p.nrings * sizeof *place);
+    /* per ring: where it lies (hole inside the outer ring: 0; inside hole j:
+     * j; outside: -1), its orientation (+1 counter-clockwise), and whether
+     * it was reversed */
+    place = malloc(3 * (size_t)p.nrings * sizeof *place);
     if (!below || !seq || !place)
         goto nomem;
+    int *orient = place + p.nrings, *rev = place + 2 * p.nrings;
+    for (int k = 0; k < p.nrings; k++)
+        orient[k] = ring_orient(&p, k);
     p.order = malloc((size_t)p.n * sizeof *p.order);
     p.below = malloc((size_t)p.n * sizeof *p.below);
     if (!p.order || !p.below)
@@ -856,25 +858,17 @@ int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
          * the hole owning that edge is already placed). Above an edge of
          * ring r lies r's inside iff the edge runs left to right on a
          * counter-clockwise ring (or right to left on a clockwise one). */
-        for (int k = 0; k < p.nrings; k++)
-            place[k] = ring_orient(&p, k);  /* orientation for now */
-        int *pl = malloc((size_t)p.nrings * sizeof *pl);
-        if (!pl)
-            goto nomem;
-        pl[0] = 0;
+        place[0] = 0;
         for (int i = 0; i < p.nrings - 1; i++) {
             int k = seq[i], e = below[k];
             if (e < 0) {
-                pl[k] = -1;
+                place[k] = -1;
                 continue;
             }
             int r = E.ring[e];
-            ncs_vec2 a = p.pt[e], b = p.pt[E.nxt[e]];
-            int up = (a.x < b.x || (a.x == b.x && a.y < b.y)) == (place[r] > 0);
-            pl[k] = r == 0 ? (up ? 0 : -1) : up ? r : pl[r];
+            int up = ncs_geom_before(p.pt[e], p.pt[E.nxt[e]]) == (orient[r] > 0);
+            place[k] = r == 0 ? (up ? 0 : -1) : up ? r : place[r];
         }
-        memcpy(place, pl, (size_t)p.nrings * sizeof *pl);
-        free(pl);
     }
     for (int k = 1; k < p.nrings; k++) {
         if (place[k] < 0) {
@@ -894,13 +888,12 @@ int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
         goto fail;
     p.area = 0;
     for (int k = 0; k < p.nrings; k++) {
-        int want = k == 0 ? 1 : -1;
-        place[k] = ring_orient(&p, k) != want;     /* now: reversed */
-        if (place[k])
+        rev[k] = orient[k] != (k == 0 ? 1 : -1);
+        if (rev[k])
             ring_reverse(&p, k);
         p.area += (k == 0 ? 1 : -1) * ring_area(&p, k);
     }
-    if (p.order && renumber(&p, &E, place) < 0)
+    if (p.order && renumber(&p, &E, rev) < 0)
         goto nomem;
     *out = p;
     free(rings);

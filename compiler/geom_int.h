@@ -13,6 +13,12 @@
 #define NCS_GEOM_COORD_MIN 1e-140
 #define NCS_GEOM_COORD_MAX 1e150
 
+/** Sweep order of the validation and the triangulation: 1 when a comes
+ *  before b (smaller x, then smaller y). */
+static inline int ncs_geom_before(ncs_vec2 a, ncs_vec2 b) {
+    return a.x < b.x || (a.x == b.x && a.y < b.y);
+}
+
 /** A validated polygon: simple, no repeated or collinear vertices, holes
  *  strictly inside the outer ring and disjoint. */
 typedef struct ncs_gpoly {

@@ -26,11 +26,6 @@
  * side of the polygon's inside a regular vertex lies). */
 enum { V_START, V_END, V_SPLIT, V_MERGE, V_LOWER, V_UPPER };
 
-/* a comes before b in sweep order */
-static int before(ncs_vec2 a, ncs_vec2 b) {
-    return a.x < b.x || (a.x == b.x && a.y < b.y);
-}
-
 /** Partition and face state (all arrays in one block). */
 typedef struct mono {
     const ncs_vec2 *pt;
@@ -72,7 +67,7 @@ static int partition(mono *m, const ncs_gpoly *p) {
     const ncs_vec2 *pt = m->pt;
     for (int v = 0; v < m->n; v++) {
         int u = m->prv[v], w = m->nxt[v];
-        int ub = before(pt[u], pt[v]), wb = before(pt[w], pt[v]);
+        int ub = ncs_geom_before(pt[u], pt[v]), wb = ncs_geom_before(pt[w], pt[v]);
         int convex = ncs_orient2d_fast(pt[u], pt[v], pt[w]) > 0;
         m->kind[v] = !ub && !wb ? (convex ? V_START : V_SPLIT)
                    : ub && wb   ? (convex ? V_END : V_MERGE)
@@ -97,7 +92,9 @@ static int partition(mono *m, const ncs_gpoly *p) {
         case V_MERGE:
             if (e < 0)
                 return -1;
-            rc = diag_if_merge(m, v, m->helper[u]) || diag_if_merge(m, v, m->helper[e]);
+            rc = diag_if_merge(m, v, m->helper[u]);
+            if (rc == 0)
+                rc = diag_if_merge(m, v, m->helper[e]);
             m->helper[e] = v;
             break;
         case V_LOWER:
@@ -207,9 +204,9 @@ static int face_triangulate(mono *m, const int *f, int k) {
     const ncs_vec2 *pt = m->pt;
     int lo = 0, hi = 0;
     for (int i = 1; i < k; i++) {
-        if (before(pt[f[i]], pt[f[lo]]))
+        if (ncs_geom_before(pt[f[i]], pt[f[lo]]))
             lo = i;
-        if (before(pt[f[hi]], pt[f[i]]))
+        if (ncs_geom_before(pt[f[hi]], pt[f[i]]))
             hi = i;
     }
     /* merge the lower chain (forward from lo) and the upper chain (backward
@@ -219,7 +216,7 @@ static int face_triangulate(mono *m, const int *f, int k) {
     s[ns] = f[lo];
     side[ns++] = 0;
     while (ns < k - 1) {
-        int take_a = a != hi && (b == hi || before(pt[f[a]], pt[f[b]]));
+        int take_a = a != hi && (b == hi || ncs_geom_before(pt[f[a]], pt[f[b]]));
         if (take_a) {
             s[ns] = f[a];
             side[ns++] = 0;

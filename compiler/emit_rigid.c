@@ -39,12 +39,6 @@ int ncs_rigid_wanted(const ncs_scene *s) {
     return ncs_rigid_body(s) >= 0;
 }
 
-static int any_friction(const ncs_scene *s);
-
-int ncs_rigid_friction(const ncs_scene *s) {
-    return any_friction(s);
-}
-
 /* ---- compile-time sizes ------------------------------------------------ */
 
 /** Sizes of the generated arrays. */
@@ -57,7 +51,7 @@ typedef struct rigid_sizes {
     int act_words;  /* 64-bit words of a pair's set of active sides */
 } rigid_sizes;
 
-static int any_friction(const ncs_scene *s) {
+int ncs_rigid_friction(const ncs_scene *s) {
     int b, o, nf = 0, of = 0;
     for (o = 0; o < s->nobstacles; o++)
         if (s->obstacles[o].friction > 0)
@@ -130,6 +124,8 @@ static int auto_sizes(const ncs_plan *p, int *pairs, int *contacts) {
     if (!R || !V || ncorn < 0) {
         free(R);
         free(V);
+        free(corners);
+        free(cob);
         return -1;
     }
     *pairs = *contacts = 0;
@@ -219,7 +215,7 @@ static rigid_sizes sizes_of(const ncs_plan *p) {
             if (s->bodies[g].kind != NCS_BODY_POLYGON && p->bodies[g].ymax > z.mc)
                 z.mc = p->bodies[g].ymax;
     }
-    z.k = any_friction(s) ? 2 : 0;
+    z.k = ncs_rigid_friction(s) ? 2 : 0;
     z.act_words = (most_sides(p) + 63) / 64;
     g = z.cap < z.mc / 2 ? z.cap : z.mc / 2;
     /* bounds of layout.h's sizes with y + x <= mc and g groups */

@@ -333,9 +333,10 @@ static double clipped_area(const ncs_vec2 *v, int m, const ncs_gside *sd, int n,
 /* ---- the stage ---------------------------------------------------------- */
 
 /* An upper bound of the summation epsilon the code generator will use
- * (docs/formulations.md): the scene's, or 1e-3 of the scene's diameter,
- * here taken over a box that contains the generator's (obstacle vertices,
- * body positions, grown by the largest disc radius and disc_tol). */
+ * (docs/formulations.md): the scene's, or 1e-3 of the scene's diameter (the
+ * per-body path's default; the rigid-body path uses 1e-9 of it, below this
+ * bound), here taken over a box that contains the generator's (obstacle
+ * vertices, body positions, grown by the largest disc radius and disc_tol). */
 static double summation_epsilon(const ncs_scene *s, const ncs_geom_options *o) {
     if (!s->epsilon_auto)
         return s->epsilon > 0 && isfinite(s->epsilon) ? s->epsilon : 0;

@@ -16,6 +16,10 @@ NR == 1 { n = NF / 2; next }  # columns per program, from the header
 {
     if ($1 != $(n + 1) || $3 != $(n + 3)) { print "row " NR ": step/body differ"; bad = 1; exit }
     for (k = 4; k <= 9; k++) {
+        # awk reads "nan" and "inf" as 0: a non-number fails by its text
+        if ($k !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/ || $(n + k) !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) {
+            print "row " NR ": field " k " is not a finite number: " $k ", " $(n + k); bad = 1; exit
+        }
         d = $k - $(n + k); if (d < 0) d = -d
         if (d > worst) { worst = d; at = $1 " " $3 " field " k }
     }

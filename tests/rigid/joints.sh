@@ -4,11 +4,15 @@
 # HALFWIDTH sliding right over collinear tiles): for every joint Jk it finds
 # the step before the box's front reaches Jk and the step after its back
 # has left it, and reports the speed |(vx, vy)| lost between the two. Passes
-# when the box crossed every joint completely and lost at most TOL at each.
+# when the run solved every step, the box crossed every joint completely and
+# lost at most TOL at each.
 set -eu
 sim=$1 hw=$2 tol=$3
 shift 3
-"$sim" --csv - --quiet | awk -F, -v hw="$hw" -v tol="$tol" -v joints="$*" '
+csv=${TMPDIR:-/tmp}/joints.$$
+trap 'rm -f "$csv"' EXIT
+"$sim" --csv - --quiet >"$csv" || { echo "run failed" >&2; exit 1; }
+awk -F, -v hw="$hw" -v tol="$tol" -v joints="$*" '
     NR == 2 { b = $3 }
     NR > 1 && $3 == b { n++; x[n] = $4; v[n] = sqrt($7 * $7 + $8 * $8) }
     END {
@@ -30,4 +34,4 @@ shift 3
             if (loss > tol) bad = 1
         }
         exit bad
-    }'
+    }' "$csv"

@@ -279,7 +279,10 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
         /* polygon bodies, or bodies that can touch each other: the
          * rigid-body path (emit_rigid.c); on the firmware target it is
          * retargeted below like the per-body path */
-        ncs_emit_rigid_header(&plan, &buf[0]);
+        if (ncs_emit_rigid_header(&plan, &buf[0], d) != 0) {
+            rc = 1;
+            goto done;
+        }
         ncs_emit_rigid_source(&plan, &buf[1]);
     } else {
         ncs_emit_header(&plan, &buf[0]);

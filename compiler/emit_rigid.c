@@ -197,35 +197,59 @@ static int most_sides(const ncs_plan *p) {
     return most;
 }
 
-static rigid_sizes sizes_of(const ncs_plan *p) {
+/* Largest LCP of an island with mc contacts in cap groups and k friction
+ * directions: bounds of layout.h's sizes with y + x <= mc and at most
+ * min(cap, mc / 2) nonconvex groups. */
+static int island_rows(int form, int k, int cap, int mc) {
+    int g = cap < mc / 2 ? cap : mc / 2;
+    switch (form) {
+    case NCS_FORM_MAX: return 4 * mc + 2 * g + (k + 1) * mc;
+    case NCS_FORM_DIFF_ACCURATE: return 3 * mc + (k + 1) * mc;
+    case NCS_FORM_STEWART: return (k + 1) * mc + mc;
+    default: return 2 * mc + (k + 1) * mc;
+    }
+}
+
+/* Sizes of the generated arrays: from the scene's `capacity`, else from the
+ * geometry (auto_sizes) unless that bound is above NCS_RIGID_AUTO_MAX_M
+ * rows (a warning; then as for capacity NCS_RIGID_DEFAULT_CAPACITY).
+ * Returns 0, or 1 after an error: islands above the runtime's limit. */
+static int sizes_of(const ncs_plan *p, ncs_diag *d, rigid_sizes *z) {
     const ncs_scene *s = p->s;
-    rigid_sizes z;
-    int g;
-    z.cap = s->capacity > 0 ? s->capacity : NCS_RIGID_DEFAULT_CAPACITY;
-    z.mc = z.cap * NCS_RIGID_CONTACTS_PER_GROUP;
-    z.max_pairs = s->nbodies * z.cap;
-    if (s->capacity <= 0 && auto_sizes(p, &z.cap, &z.mc) == 0) {
+    int b;
+    z->k = ncs_rigid_friction(s) ? 2 : 0;
+    z->act_words = (most_sides(p) + 63) / 64;
+    if (s->capacity <= 0 && auto_sizes(p, &z->cap, &z->mc) == 0) {
         /* every pair of the scene may be in one island */
-        z.max_pairs = z.cap;
-    } else {
-        /* a disc or particle alone gets the contacts the per-body path gives
-         * it (its `cap` largest grown pieces' sides: a grown piece has more
-         * sides than two, all of them near at a small piece) */
-        for (g = 0; g < s->nbodies; g++)
-            if (s->bodies[g].kind != NCS_BODY_POLYGON && p->bodies[g].ymax > z.mc)
-                z.mc = p->bodies[g].ymax;
+        z->max_pairs = z->cap;
+        z->max_m = island_rows(s->form, z->k, z->cap, z->mc);
+        if (z->max_m <= NCS_RIGID_AUTO_MAX_M)
+            return 0;
+        ncs_warning(d, s->loc,
+                    "islands sized for every body touching every other would have up to %d "
+                    "LCP rows (a state of about %.0f MB); sizing them for capacity = %d "
+                    "instead: set `capacity` to choose (a step that needs more fails with "
+                    "STEP_CAPACITY)",
+                    z->max_m, 7.0 * z->max_m * z->max_m * sizeof(double) / 1e6,
+                    NCS_RIGID_DEFAULT_CAPACITY);
     }
-    z.k = ncs_rigid_friction(s) ? 2 : 0;
-    z.act_words = (most_sides(p) + 63) / 64;
-    g = z.cap < z.mc / 2 ? z.cap : z.mc / 2;
-    /* bounds of layout.h's sizes with y + x <= mc and g groups */
-    switch (s->form) {
-    case NCS_FORM_MAX: z.max_m = 4 * z.mc + 2 * g + (z.k + 1) * z.mc; break;
-    case NCS_FORM_DIFF_ACCURATE: z.max_m = 3 * z.mc + (z.k + 1) * z.mc; break;
-    case NCS_FORM_STEWART: z.max_m = (z.k + 1) * z.mc + z.mc; break;
-    default: z.max_m = 2 * z.mc + (z.k + 1) * z.mc; break;
+    z->cap = s->capacity > 0 ? s->capacity : NCS_RIGID_DEFAULT_CAPACITY;
+    z->mc = z->cap * NCS_RIGID_CONTACTS_PER_GROUP;
+    z->max_pairs = s->nbodies * z->cap;
+    /* a disc or particle alone gets the contacts the per-body path gives it
+     * (its `cap` largest grown pieces' sides: a grown piece has more sides
+     * than two, all of them near at a small piece) */
+    for (b = 0; b < s->nbodies; b++)
+        if (s->bodies[b].kind != NCS_BODY_POLYGON && p->bodies[b].ymax > z->mc)
+            z->mc = p->bodies[b].ymax;
+    z->max_m = island_rows(s->form, z->k, z->cap, z->mc);
+    if (z->max_m > NCS_RIGID_MAX_M) {
+        ncs_error(d, s->loc, "capacity = %d gives islands of up to %d LCP rows, above the "
+                  "runtime's limit of %d; choose a smaller capacity", z->cap, z->max_m,
+                  NCS_RIGID_MAX_M);
+        return 1;
     }
-    return z;
+    return 0;
 }
 
 /* ---- compile-time geometry --------------------------------------------- */
@@ -750,9 +774,11 @@ static void define_num(ncs_buf *o, const char *name, double v, const char *what)
     ncs_buf_printf(o, " /* %s */\n", what);
 }
 
-void ncs_emit_rigid_header(const ncs_plan *p, ncs_buf *o) {
+int ncs_emit_rigid_header(const ncs_plan *p, ncs_buf *o, ncs_diag *d) {
     const ncs_scene *s = p->s;
-    rigid_sizes z = sizes_of(p);
+    rigid_sizes z;
+    if (sizes_of(p, d, &z) != 0)
+        return 1;
     ncs_buf_tpl(o, "/* @.h - time-stepper for scene '");
     ncs_buf_printf(o, "%s' (formulation %s).\n", s->name, form_name(s->form));
     ncs_buf_tpl(o, HeadTop);
@@ -783,6 +809,7 @@ void ncs_emit_rigid_header(const ncs_plan *p, ncs_buf *o) {
     ncs_buf_printf(o, " /* deepest pair left without a position projection */\n#endif\n\n");
     tpl_list(o, HeadTypes);
     ncs_buf_tpl(o, HeadApi);
+    return 0;
 }
 
 /* ---- the source: geometry of contacts ------------------------------------ */

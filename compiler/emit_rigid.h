@@ -12,8 +12,16 @@
 #include "emit_plan.h"
 
 /** Groups per island when the scene sets none and the automatic sizes
- *  (emit_rigid.c, auto_sizes) cannot be computed (out of memory). */
+ *  (emit_rigid.c, auto_sizes) cannot be computed (out of memory) or are
+ *  above NCS_RIGID_AUTO_MAX_M. */
 #define NCS_RIGID_DEFAULT_CAPACITY 32
+
+/** Largest island (LCP rows) the automatic sizes may give: the state holds
+ *  about 7 MAX_M^2 doubles (B and the solver's workspace), 59 MB here. */
+#define NCS_RIGID_AUTO_MAX_M 1024
+
+/** Largest island the runtime's workspace accepts (ncs_lcp_workspace_init). */
+#define NCS_RIGID_MAX_M 20000
 
 /** Deepest pair (relative to the scene size) left without a position
  *  projection; also the default summation epsilon of this path. */
@@ -40,8 +48,11 @@ int ncs_rigid_friction(const ncs_scene *s);
 int ncs_rigid_body(const ncs_scene *s);
 
 /// Writes <prefix>.h of the rigid-body path into `out` (out->oom on
-/// allocation failure).
-void ncs_emit_rigid_header(const ncs_plan *p, ncs_buf *out);
+/// allocation failure). Returns 0, or 1 after reporting through `d` that
+/// the scene's `capacity` gives islands above NCS_RIGID_MAX_M rows; warns
+/// when the automatic sizes are above NCS_RIGID_AUTO_MAX_M (and uses
+/// NCS_RIGID_DEFAULT_CAPACITY).
+int ncs_emit_rigid_header(const ncs_plan *p, ncs_buf *out, ncs_diag *d);
 
 /// Writes <prefix>.c of the rigid-body path into `out` (out->oom on
 /// allocation failure).

@@ -1,0 +1,28 @@
+#!/bin/sh
+# island_limit.sh NCSC SRCDIR OUTDIR
+# Island sizes of the rigid-body path (docs/rigid.md): scenes/islands-five
+# (automatic sizes above NCS_RIGID_AUTO_MAX_M) compiles with exactly the
+# warning below and MAX_M 512, CAPACITY 32; scenes/islands-toobig
+# (capacity = 3000) fails with exit 1, exactly the error below, and no file.
+set -u
+ncsc=$1 src=$2 out=$3
+rm -rf "$out" && mkdir -p "$out/five" "$out/toobig" || exit 2
+fail=0
+(cd "$src" && "$ncsc" scenes/islands-five.ncs -o "$out/five") 2>"$out/five.err"
+rc=$?
+want="scenes/islands-five.ncs:6:7: warning: islands sized for every body touching every other would have up to 3090 LCP rows (a state of about 535 MB); sizing them for capacity = 32 instead: set \`capacity\` to choose (a step that needs more fails with STEP_CAPACITY)"
+[ "$rc" = 0 ] || { echo "islands-five: exit $rc"; fail=1; }
+[ "$(sed -n 1p "$out/five.err")" = "$want" ] ||
+    { echo "islands-five: got"; cat "$out/five.err"; echo "expected: $want"; fail=1; }
+grep -q "^#define ISLANDS_FIVE_MAX_M 512 " "$out/five/islands_five.h" &&
+    grep -q "^#define ISLANDS_FIVE_CAPACITY 32 " "$out/five/islands_five.h" ||
+    { echo "islands-five: sizes are not MAX_M 512, CAPACITY 32"; fail=1; }
+(cd "$src" && "$ncsc" scenes/islands-toobig.ncs -o "$out/toobig") 2>"$out/toobig.err"
+rc=$?
+want="scenes/islands-toobig.ncs:3:7: error: capacity = 3000 gives islands of up to 36000 LCP rows, above the runtime's limit of 20000; choose a smaller capacity"
+[ "$rc" = 1 ] || { echo "islands-toobig: exit $rc, expected 1"; fail=1; }
+[ "$(sed -n 1p "$out/toobig.err")" = "$want" ] ||
+    { echo "islands-toobig: got"; cat "$out/toobig.err"; echo "expected: $want"; fail=1; }
+[ -z "$(ls -A "$out/toobig")" ] || { echo "islands-toobig: output left"; fail=1; }
+[ "$fail" = 0 ] && echo "island limits: warning, fallback sizes and error as expected"
+exit "$fail"

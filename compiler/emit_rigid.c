@@ -226,8 +226,9 @@ static int sizes_of(const ncs_plan *p, ncs_diag *d, rigid_sizes *z) {
         if (z->max_m <= NCS_RIGID_AUTO_MAX_M)
             return 0;
         ncs_warning(d, s->loc,
-                    "islands sized for every body touching every other would have up to %d "
-                    "LCP rows (a state of about %.0f MB); sizing them for capacity = %d "
+                    "the automatic island sizes (every body in one island, at the scene's "
+                    "largest speed) would allow up to %d LCP rows (a state of about %.0f MB); "
+                    "sizing islands for capacity = %d "
                     "instead: set `capacity` to choose (a step that needs more fails with "
                     "STEP_CAPACITY)",
                     z->max_m, 7.0 * z->max_m * z->max_m * sizeof(double) / 1e6,

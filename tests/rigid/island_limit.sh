@@ -10,7 +10,7 @@ rm -rf "$out" && mkdir -p "$out/five" "$out/toobig" || exit 2
 fail=0
 (cd "$src" && "$ncsc" scenes/islands-five.ncs -o "$out/five") 2>"$out/five.err"
 rc=$?
-want="scenes/islands-five.ncs:6:7: warning: islands sized for every body touching every other would have up to 3090 LCP rows (a state of about 535 MB); sizing them for capacity = 32 instead: set \`capacity\` to choose (a step that needs more fails with STEP_CAPACITY)"
+want="scenes/islands-five.ncs:6:7: warning: the automatic island sizes (every body in one island, at the scene's largest speed) would allow up to 3090 LCP rows (a state of about 535 MB); sizing islands for capacity = 32 instead: set \`capacity\` to choose (a step that needs more fails with STEP_CAPACITY)"
 [ "$rc" = 0 ] || { echo "islands-five: exit $rc"; fail=1; }
 [ "$(sed -n 1p "$out/five.err")" = "$want" ] ||
     { echo "islands-five: got"; cat "$out/five.err"; echo "expected: $want"; fail=1; }

@@ -184,11 +184,13 @@ static int h_next(const mono *m, int h) {
     return at == 0 ? b : m->list[m->first[b] + at - 1];
 }
 
-/* Writes triangle a, b, c counter-clockwise; -1 when degenerate or when
- * there is no room (a bug either way). */
-static int emit(mono *m, int a, int b, int c) {
+/* Writes triangle a, b, c counter-clockwise, where the stack algorithm
+ * says a, b, c turns `want` (+1 counter-clockwise, -1 clockwise); -1 when
+ * it does not (degenerate or turning the other way) or when there is no
+ * room (a bug either way). */
+static int emit(mono *m, int a, int b, int c, int want) {
     int o = ncs_orient2d_fast(m->pt[a], m->pt[b], m->pt[c]);
-    if (o == 0 || m->ntri >= m->cap)
+    if (o != want || m->ntri >= m->cap)
         return -1;
     int *t = m->tri + 3 * m->ntri++;
     t[0] = a;
@@ -199,7 +201,11 @@ static int emit(mono *m, int a, int b, int c) {
 
 /* Triangulates the x-monotone face f[0 .. k) (counter-clockwise) with a
  * stack (de Berg et al., TriangulateMonotonePolygon): k - 2 triangles.
- * Returns 0, or -1 when the face is not monotone (a bug). */
+ * A vertex j of the upper chain (side 1) sees the stack's vertices, taken
+ * in sweep order, counter-clockwise; one of the lower chain clockwise; the
+ * last vertex sees a stack on the lower chain counter-clockwise.
+ * Returns 0, or -1 when the face is not monotone or a triangle turns the
+ * wrong way (a bug). */
 static int face_triangulate(mono *m, const int *f, int k) {
     const ncs_vec2 *pt = m->pt;
     int lo = 0, hi = 0;
@@ -227,16 +233,18 @@ static int face_triangulate(mono *m, const int *f, int k) {
             b = (b + k - 1) % k;
         }
     }
-    if (a != hi || b != hi)
-        return -1;  /* the two chains do not meet at the last vertex */
     s[ns] = f[hi];
     side[ns++] = 2;
+    /* both chains run left to right iff their merge is in sweep order */
+    for (int i = 1; i < k; i++)
+        if (!ncs_geom_before(pt[s[i - 1]], pt[s[i]]))
+            return -1;
     st[top++] = 0;
     st[top++] = 1;
     for (int j = 2; j < k - 1; j++) {
         if (side[j] != side[st[top - 1]]) {
             for (int i = 0; i + 1 < top; i++)
-                if (emit(m, s[j], s[st[i]], s[st[i + 1]]) < 0)
+                if (emit(m, s[j], s[st[i]], s[st[i + 1]], side[j] ? 1 : -1) < 0)
                     return -1;
             st[0] = j - 1;
             st[1] = j;
@@ -249,7 +257,7 @@ static int face_triangulate(mono *m, const int *f, int k) {
                                      : ncs_orient2d_fast(pt[s[j]], pt[s[last]], pt[q]);
                 if (o <= 0)
                     break;
-                if (emit(m, s[j], s[last], q) < 0)
+                if (emit(m, s[j], s[last], q, side[j] ? 1 : -1) < 0)
                     return -1;
                 last = st[--top];
             }
@@ -258,7 +266,7 @@ static int face_triangulate(mono *m, const int *f, int k) {
         }
     }
     for (int i = 0; i + 1 < top; i++)
-        if (emit(m, s[k - 1], s[st[i]], s[st[i + 1]]) < 0)
+        if (emit(m, s[k - 1], s[st[i]], s[st[i + 1]], side[st[top - 1]] ? -1 : 1) < 0)
             return -1;
     return 0;
 }

@@ -40,6 +40,7 @@ struct ncs_lcp_workspace {
     int *cgroup;            /* their group, -1 for convex contacts */
     int *glist;             /* groups of the component being solved */
     int *top;               /* their admissible sides K and empty choice em: 2 K + em */
+    int *ranked;            /* sides of each group by rank (rank_sides), from gfirst */
     unsigned char *inS;     /* summation: side counted in its group row */
     unsigned char *inC;     /* side may carry impulse (the chosen set) */
     unsigned char *zb;      /* basis of the last Lemke run (z basic) */
@@ -53,7 +54,7 @@ struct ncs_lcp_workspace {
 };
 
 #define NCS_ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
-enum { NDOUBLE_VEC = 11, NINT_VEC = 11, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
+enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
 /* Work budget of one call's selection path (docs/solver.md, "Bounded
  * work"): attempts (reduced Lemke runs, friction states) and pivots over
  * all components. A search that reaches it gives up; plain Lemke on the
@@ -74,7 +75,7 @@ static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
                                     &ws->best, &ws->trial, &ws->rmax};
         int **ivs[NINT_VEC] = {&ws->umap, &ws->sel, &ws->gfirst, &ws->perm, &ws->comp,
                                &ws->owner, &ws->clist, &ws->cgroup, &ws->glist,
-                               &ws->prev_sel, &ws->top};
+                               &ws->prev_sel, &ws->top, &ws->ranked};
         unsigned char **cvs[NBYTE_VEC] = {&ws->inS, &ws->inC, &ws->zb, &ws->prev_J};
         int i;
         ncs_lemke_bind(&ws->lw, mmax, d, iv);
@@ -922,23 +923,34 @@ static ncs_real choice_bound(const call *c, int ngc, ncs_real lb) {
     return lb;
 }
 
-/* The side of group gi of rank t when its sides are ordered by side_bound,
- * then by largest a0 (the most plausible first), then by index. */
-static int ranked_side(const call *c, int gi, int t) {
-    const ncs_lcp_workspace *ws = c->ws;
-    int first = ws->gfirst[gi], n = c->L->group_size[gi], j, l;
-    for (j = first; j < first + n; j++) {
-        ncs_real bj = side_bound(c, j);
-        int rank = 0;
-        for (l = first; l < first + n; l++) {
-            ncs_real bl = side_bound(c, l);
-            rank += bl < bj || (bl == bj && (ws->a0[l] > ws->a0[j] ||
-                                             (ws->a0[l] == ws->a0[j] && l < j)));
+/* 1 when side l ranks before side j of their group: smaller side_bound,
+ * then larger a0 (the more plausible), then smaller index. */
+static int ranks_before(const call *c, ncs_real bl, int l, ncs_real bj, int j) {
+    const ncs_real *a0 = c->ws->a0;
+    return bl < bj || (bl == bj && (a0[l] > a0[j] || (a0[l] == a0[j] && l < j)));
+}
+
+/* Orders the sides of every group by rank (ranks_before) into ws->ranked,
+ * once per call: ws->ranked[gfirst[gi] + t] is the side of rank t. */
+static void rank_sides(call *c) {
+    ncs_lcp_workspace *ws = c->ws;
+    int gi, t, u;
+    for (gi = 0; gi < c->L->ngroups; gi++) {
+        int first = ws->gfirst[gi], n = c->L->group_size[gi], *rk = ws->ranked + first;
+        for (t = 0; t < n; t++) {           /* insertion sort: groups are small */
+            int j = first + t;
+            ncs_real bj = side_bound(c, j);
+            for (u = t; u > 0 && ranks_before(c, bj, j, side_bound(c, rk[u - 1]), rk[u - 1]);
+                 u--)
+                rk[u] = rk[u - 1];
+            rk[u] = j;
         }
-        if (rank == t)
-            return j;
     }
-    return first;
+}
+
+/* The side of group gi of rank t (rank_sides). */
+static int ranked_side(const call *c, int gi, int t) {
+    return c->ws->ranked[c->ws->gfirst[gi] + t];
 }
 
 /* The state of one component's search for its smallest-energy solution. */
@@ -1261,6 +1273,7 @@ static int prepare(call *c) {
             unite(ws->comp, ws->gfirst[i], ws->gfirst[i] + j);
     c->ncomp = label(ws->comp, c->nc);
     build_owner(c);
+    rank_sides(c);
     c->prepared = 1;
     return 1;
 }

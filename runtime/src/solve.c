@@ -14,6 +14,7 @@
  * path, the returned z is verified against the full LCP.
  */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include "ncs/assemble.h"
 #include "lcp_internal.h"
@@ -221,13 +222,16 @@ static int find(int *parent, int i) {
     return i;
 }
 
-static void unite(int *parent, int i, int j) {
+/* Joins the sets of i and j; returns 1 when they were two sets. */
+static int unite(int *parent, int i, int j) {
     if (parent[i] == parent[j])         /* same parent: same set (cheap test first) */
-        return;
+        return 0;
     i = find(parent, i);
     j = find(parent, j);
-    if (i != j)
-        parent[i < j ? j : i] = i < j ? i : j;
+    if (i == j)
+        return 0;
+    parent[i < j ? j : i] = i < j ? i : j;
+    return 1;
 }
 
 /* Turns the union-find forest into labels 0..n-1 (by first index). */
@@ -387,11 +391,8 @@ static int try_lemke(call *c, int *path) {
         int left = m - 1;               /* unions still possible: stop at one block */
         for (i = 0; i < m && left > 0; i++)
             for (j = i + 1; j < m && left > 0; j++)
-                if ((c->B[(size_t)i * c->ldb + j] != 0 || c->B[(size_t)j * c->ldb + i] != 0) &&
-                    find(ws->comp, i) != find(ws->comp, j)) {
-                    unite(ws->comp, i, j);
-                    left--;
-                }
+                if (c->B[(size_t)i * c->ldb + j] != 0 || c->B[(size_t)j * c->ldb + i] != 0)
+                    left -= unite(ws->comp, i, j);
         nblk = label(ws->comp, m);
     }
     c->blocks = nblk;
@@ -1253,7 +1254,7 @@ static int lemke_component(call *c, int cc) {
 static int prepare(call *c) {
     ncs_lcp_workspace *ws = c->ws;
     const ncs_layout *L = c->L;
-    int i, j, first = 0, g = L->ngroups;
+    int i, j, first = 0, g = L->ngroups, left;
     if (c->prepared)
         return c->prepared > 0;
     c->prepared = -1;
@@ -1261,16 +1262,18 @@ static int prepare(call *c) {
         return 0;
     for (i = 0; i < g; first += L->group_size[i], i++)
         ws->gfirst[i] = first;
-    /* independent components of contacts: coupled through A or a group */
+    /* independent components of contacts: coupled through a group or A
+     * (A_ij or A_ji nonzero; the scan stops once everything is one set) */
     for (j = 0; j < c->nc; j++)
         ws->comp[j] = c->decompose ? j : 0;
-    for (i = 0; i < c->nu && c->decompose; i++)
-        for (j = 0; j < c->nu; j++)
-            if (ws->A[(size_t)i * c->nu + j] != 0)
-                unite(ws->comp, contact_of_u(c, i), contact_of_u(c, j));
-    for (i = 0; i < g && c->decompose; i++)
+    left = c->decompose ? c->nc - 1 : 0;    /* unions still possible */
+    for (i = 0; i < g && left > 0; i++)
         for (j = 1; j < L->group_size[i]; j++)
-            unite(ws->comp, ws->gfirst[i], ws->gfirst[i] + j);
+            left -= unite(ws->comp, ws->gfirst[i], ws->gfirst[i] + j);
+    for (i = 0; i < c->nu && left > 0; i++)
+        for (j = i + 1; j < c->nu && left > 0; j++)
+            if (ws->A[(size_t)i * c->nu + j] != 0 || ws->A[(size_t)j * c->nu + i] != 0)
+                left -= unite(ws->comp, contact_of_u(c, i), contact_of_u(c, j));
     c->ncomp = label(ws->comp, c->nc);
     build_owner(c);
     rank_sides(c);
@@ -1329,33 +1332,53 @@ static void remember(call *c, int structured_ok) {
             ws->prev_sel[i] = ws->sel[i];
 }
 
-/* 1 when B and b are finite: x - x is 0 for a finite x and NaN otherwise,
- * so one branch-free sum tells (cheaper than a test per entry). The same
- * pass writes rmax[i] = max_j |B_ij|, the scale of the verification. */
+/* |x| as an unsigned integer: the bits of x without the sign. For x >= 0
+ * (no NaN) the integers are ordered as the values, and x is an infinity or
+ * a NaN exactly when its magnitude bits reach those of infinity. */
+#if NCS_REAL_IS_FLOAT
+typedef uint32_t ncs_bits;
+#define NCS_BITS_ABS UINT32_C(0x7fffffff)
+#define NCS_BITS_INF UINT32_C(0x7f800000)
+#else
+typedef uint64_t ncs_bits;
+#define NCS_BITS_ABS UINT64_C(0x7fffffffffffffff)
+#define NCS_BITS_INF UINT64_C(0x7ff0000000000000)
+#endif
+
+static ncs_bits abs_bits(ncs_real x) {
+    ncs_bits u;
+    memcpy(&u, &x, sizeof u);
+    return u & NCS_BITS_ABS;
+}
+
+/* 1 when B and b are finite. The same pass writes rmax[i] = max_j |B_ij|,
+ * the scale of the verification: the largest magnitude is found on the
+ * bits (one and, one compare per entry; the same value as the largest
+ * fabs), and an infinity or NaN is the only thing whose magnitude bits
+ * reach those of infinity. Two independent maxima per row: each compare
+ * waits for the last. */
 static int finite_input(int m, const ncs_real *B, int ldb, const ncs_real *b,
                         ncs_real *rmax) {
     int i, j;
-    ncs_real acc = 0;
+    ncs_bits worst = 0;
     for (i = 0; i < m; i++) {
-        /* two independent sums and maxima: each add waits for the last */
         const ncs_real *Bi = B + (size_t)i * ldb;
-        ncs_real s0 = b[i] - b[i], s1 = 0, m0 = 0, m1 = 0;
+        ncs_bits m0 = 0, m1 = 0, bi = abs_bits(b[i]);
         for (j = 0; j + 1 < m; j += 2) {
-            ncs_real a0 = NCS_FABS(Bi[j]), a1 = NCS_FABS(Bi[j + 1]);
-            s0 += Bi[j] - Bi[j];
-            s1 += Bi[j + 1] - Bi[j + 1];
+            ncs_bits a0 = abs_bits(Bi[j]), a1 = abs_bits(Bi[j + 1]);
             m0 = a0 > m0 ? a0 : m0;
             m1 = a1 > m1 ? a1 : m1;
         }
         if (j < m) {
-            ncs_real a0 = NCS_FABS(Bi[j]);
-            s0 += Bi[j] - Bi[j];
+            ncs_bits a0 = abs_bits(Bi[j]);
             m0 = a0 > m0 ? a0 : m0;
         }
-        acc += s0 + s1;
-        rmax[i] = m1 > m0 ? m1 : m0;
+        m0 = m1 > m0 ? m1 : m0;
+        memcpy(&rmax[i], &m0, sizeof m0);
+        m0 = bi > m0 ? bi : m0;
+        worst = m0 > worst ? m0 : worst;
     }
-    return acc == 0;
+    return worst < NCS_BITS_INF;
 }
 
 ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
@@ -1405,12 +1428,15 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         c.ub = m - (c.k > 0 ? c.nc : 0) - c.nu;    /* as ncs_lcp_impulse_offset */
     }
 
-    /* 1. trivial: b >= 0 gives z = 0 */
+    /* 1. trivial: b >= 0 gives z = 0 and w = b, whose residual is exactly 0
+     * (B is finite, checked above, so B 0 = 0): nothing to compute */
     for (i = 0; i < m && b[i] >= 0; i++)
         ;
     if (i == m) {
         memset(ws->zc, 0, (size_t)m * sizeof *ws->zc);
-        ok = accept(&c);
+        memcpy(ws->wc, b, (size_t)m * sizeof *ws->wc);
+        c.residual = 0;
+        ok = 1;
         path = NCS_LCP_PATH_TRIVIAL;
     }
     /* 2. warm start: the previous solution's support */

@@ -14,7 +14,6 @@
  * path, the returned z is verified against the full LCP.
  */
 #include <math.h>
-#include <stdint.h>
 #include <string.h>
 #include "ncs/assemble.h"
 #include "lcp_internal.h"
@@ -160,8 +159,18 @@ typedef struct call {
     int fricpass;               /* failed attempts also try friction states */
 } call;
 
+
 static int cap_for(const call *c, int m) {
     return c->cap > 0 ? c->cap : 50 * m + 100;
+}
+
+/* Lemke on the n x n matrix at the start of ws->Br (into ws->zr): the
+ * rest of ws->Br is the run's spare memory. */
+static int lemke_on_br(call *c, int n, unsigned char *zbasic) {
+    ncs_lcp_workspace *ws = c->ws;
+    size_t nn = (size_t)n * (size_t)n;
+    return ncs_lemke_run(&ws->lw, n, ws->Br, n, ws->br, cap_for(c, n), ws->zr, zbasic,
+                         &c->pivots, ws->Br + nn, (size_t)ws->mmax * (size_t)ws->mmax - nn);
 }
 
 /* 1 when the selection path has used its budget. */
@@ -399,7 +408,7 @@ static int try_lemke(call *c, int *path) {
     if (nblk == 1) {
         c->attempts++;
         st = ncs_lemke_run(&ws->lw, m, c->B, c->ldb, c->b, cap_for(c, m), ws->zc,
-                           ws->zb, &c->pivots);
+                           ws->zb, &c->pivots, ws->Br, (size_t)ws->mmax * ws->mmax);
         if (st != NCS_LCP_SOLVED) {
             c->lemke_status = st;
 #if NCS_REAL_IS_FLOAT
@@ -419,7 +428,7 @@ static int try_lemke(call *c, int *path) {
             gather(c, n, 1);
             c->attempts++;
             st = ncs_lemke_run(&ws->lw, n, ws->Br, n, ws->br, cap_for(c, n), ws->zr,
-                               ws->inS, &c->pivots);
+                               ws->inS, &c->pivots, ws->A, (size_t)ws->mmax * ws->mmax);
             if (st != NCS_LCP_SOLVED) {
                 c->lemke_status = st;
                 return 0;
@@ -780,8 +789,7 @@ static int try_selection(call *c, int cc, int ngc) {
         mr = ncr * (1 + NCS_NFRIC(c->k)) + (NCS_NFRIC(c->k) > 0 ? ncr : 0);
         c->attempts++;
         st = mr == 0 ? NCS_LCP_SOLVED      /* no contact carries impulse */
-             : ncs_lemke_run(&ws->lw, mr, ws->Br, mr, ws->br, cap_for(c, mr),
-                             ws->zr, NULL, &c->pivots);
+             : lemke_on_br(c, mr, NULL);
         if (st != NCS_LCP_SOLVED) {
             c->lemke_status = st;
             return FRIC_STATES(c, cc, ngc, ncr) ? 1 : -1;
@@ -1231,7 +1239,7 @@ static int lemke_component(call *c, int cc) {
             ws->umap[n++] = i;
     gather(c, n, 1);
     c->attempts++;
-    st = ncs_lemke_run(&ws->lw, n, ws->Br, n, ws->br, cap_for(c, n), ws->zr, NULL, &c->pivots);
+    st = lemke_on_br(c, n, NULL);
     if (st != NCS_LCP_SOLVED) {
         c->lemke_status = st;
         return 0;
@@ -1332,25 +1340,6 @@ static void remember(call *c, int structured_ok) {
             ws->prev_sel[i] = ws->sel[i];
 }
 
-/* |x| as an unsigned integer: the bits of x without the sign. For x >= 0
- * (no NaN) the integers are ordered as the values, and x is an infinity or
- * a NaN exactly when its magnitude bits reach those of infinity. */
-#if NCS_REAL_IS_FLOAT
-typedef uint32_t ncs_bits;
-#define NCS_BITS_ABS UINT32_C(0x7fffffff)
-#define NCS_BITS_INF UINT32_C(0x7f800000)
-#else
-typedef uint64_t ncs_bits;
-#define NCS_BITS_ABS UINT64_C(0x7fffffffffffffff)
-#define NCS_BITS_INF UINT64_C(0x7ff0000000000000)
-#endif
-
-static ncs_bits abs_bits(ncs_real x) {
-    ncs_bits u;
-    memcpy(&u, &x, sizeof u);
-    return u & NCS_BITS_ABS;
-}
-
 /* 1 when B and b are finite. The same pass writes rmax[i] = max_j |B_ij|,
  * the scale of the verification: the largest magnitude is found on the
  * bits (one and, one compare per entry; the same value as the largest
@@ -1374,7 +1363,7 @@ static int finite_input(int m, const ncs_real *B, int ldb, const ncs_real *b,
             m0 = a0 > m0 ? a0 : m0;
         }
         m0 = m1 > m0 ? m1 : m0;
-        memcpy(&rmax[i], &m0, sizeof m0);
+        rmax[i] = real_of_bits(m0);
         m0 = bi > m0 ? bi : m0;
         worst = m0 > worst ? m0 : worst;
     }

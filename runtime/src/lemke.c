@@ -76,24 +76,26 @@ NCS_INTERNAL void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, ncs_real *d, int 
 __attribute__((target_clones("avx", "default")))
 #endif
 static void catch_up(ncs_lemke_work *lw, int m, int s) {
-    ncs_real *Ts = lw->T + (size_t)s * (size_t)m;
-    int q, i, *done = lw->cols;
-    if (done[s] < 0) {                  /* z_(s-1): -B[:, s - 1] */
+    ncs_real *restrict Ts = lw->T + (size_t)s * (size_t)m;
+    const ncs_real *restrict f = lw->eta;
+    int q, i, *done = lw->cols, from = done[s], neta = lw->neta;
+    if (from < 0) {                     /* z_(s-1): -B[:, s - 1] */
+        const ncs_real *Bj = lw->B + (s - 1);
+        size_t ldb = (size_t)lw->ldb;
         for (i = 0; i < m; i++)
-            Ts[i] = -lw->B[(size_t)i * (size_t)lw->ldb + (size_t)(s - 1)];
-        done[s] = 0;
+            Ts[i] = -Bj[(size_t)i * ldb];
+        from = 0;
     }
-    for (q = done[s]; q < lw->neta; q++) {
-        const ncs_real *f = lw->eta + (size_t)q * (size_t)(m + 2);
+    for (q = from, f += (size_t)from * (size_t)(m + 2); q < neta; q++, f += m + 2) {
         int r = (int)f[m + 1];
         ncs_real t = Ts[r] * f[m];
-        if (t != 0)                 /* f[r] is 0: row r takes t below */
+        if (t != 0)                     /* f[r] is 0: row r takes t below */
             for (i = 0; i < m; i++)
                 Ts[i] -= f[i] * t;
         Ts[r] = t;
     }
-    lw->flops += NCS_RC(2) * m * (lw->neta - done[s]);
-    done[s] = lw->neta;
+    lw->flops += NCS_RC(2) * m * (neta - from);
+    done[s] = neta;
 }
 
 /* Entry (row r, column k) of Binv: the column of w_k. */

@@ -36,12 +36,14 @@
 #define NCS_LCP_BLAS_MIN_M 64
 #endif
 
-/* Largest m solved with the lazy tableau: its columns are read with a
- * stride of m + 2, which stays in the L1 cache for small m; larger runs
- * pivot eagerly with contiguous (vectorised) row updates. */
+/* Largest m solved with the lazy tableau: its columns catch up on a few
+ * etas while the pivots are few; larger runs pivot eagerly with contiguous
+ * (vectorised) row updates. 0: never (a specialised firmware copy, for
+ * its code size: docs/embedded.md); the lazy code then drops out. */
 #ifndef NCS_LEMKE_LAZY_MAX_M
 #define NCS_LEMKE_LAZY_MAX_M 32
 #endif
+#define LAZY(lw) (NCS_LEMKE_LAZY_MAX_M > 0 && (lw)->eta)
 
 NCS_INTERNAL size_t ncs_lemke_doubles(int mmax) {
     return (size_t)mmax * (size_t)(mmax + 2) + (size_t)mmax;
@@ -115,7 +117,7 @@ static int lex_pick(ncs_lemke_work *lw, int m, int ncand) {
     for (k = 0; k < m && ncand > 1; k++) {
         ncs_real best = NCS_HUGE, scale = 0;
         int keep = 0;
-        if (lw->eta && lw->where[k] < 0)
+        if (LAZY(lw) && lw->where[k] < 0)
             catch_up(lw, m, -lw->where[k] - 1);
         for (c = 0; c < ncand; c++) {
             int r = cand[c];
@@ -272,7 +274,7 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                   ? max_pivots : (int)(spare_reals / (size_t)(m + 2));
     lw->rs = ld;
     lw->cs = 1;
-    if (spare && m <= NCS_LEMKE_LAZY_MAX_M && lw->eta_cap >= 1) {
+    if (NCS_LEMKE_LAZY_MAX_M > 0 && spare && m <= NCS_LEMKE_LAZY_MAX_M && lw->eta_cap >= 1) {
         lw->eta = spare;
         lw->rs = 1;
         lw->cs = m;
@@ -319,7 +321,7 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
             rows[j] = i;
             j += i != r;
         }
-        if (lw->eta)
+        if (LAZY(lw))
             lazy_pivot(lw, m, r, m + 1);
         else
             pivot(lw, m, ld, r, m + 1, j);
@@ -336,7 +338,7 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                 break;
             }
             e = -lw->where[vin] - 1;
-            if (lw->eta)
+            if (LAZY(lw))
                 catch_up(lw, m, e);
             /* the entering column, gathered for the pivot; the largest
              * magnitude bits of the column and of the values tell whether
@@ -395,7 +397,7 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                 goto out;
             }
             vout = lw->basis[r];
-            if (lw->eta) {
+            if (LAZY(lw)) {
                 lazy_pivot(lw, m, r, e);
             } else {
                 for (i = 0; i < nz && rows[i] != r; i++)

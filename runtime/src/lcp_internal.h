@@ -8,6 +8,8 @@
 #ifndef NCS_LCP_INTERNAL_H
 #define NCS_LCP_INTERNAL_H
 
+#include <stdint.h>
+#include <string.h>
 #include "ncs/lcp.h"
 
 /* Linkage of the functions shared between the core files: external in the
@@ -37,6 +39,32 @@
 #define NCS_LCP_FITS(L) \
     ((int)(L)->form == (int)NCS_FORM_OF(L) && (L)->nfric == NCS_NFRIC((L)->nfric))
 
+/* |x| as an unsigned integer: the bits of x without the sign. For x >= 0
+ * (no NaN) the integers are ordered as the values, and x is an infinity or
+ * a NaN exactly when its magnitude bits reach those of infinity. */
+#if NCS_REAL_IS_FLOAT
+typedef uint32_t ncs_bits;
+#define NCS_BITS_ABS UINT32_C(0x7fffffff)
+#define NCS_BITS_INF UINT32_C(0x7f800000)
+#else
+typedef uint64_t ncs_bits;
+#define NCS_BITS_ABS UINT64_C(0x7fffffffffffffff)
+#define NCS_BITS_INF UINT64_C(0x7ff0000000000000)
+#endif
+
+static inline ncs_bits abs_bits(ncs_real x) {
+    ncs_bits u;
+    memcpy(&u, &x, sizeof u);
+    return u & NCS_BITS_ABS;
+}
+
+/* The real whose bits are u. */
+static inline ncs_real real_of_bits(ncs_bits u) {
+    ncs_real x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
 /* A += alpha * x y^T over an m x n row-major block with leading dimension
  * lda. Provided by kernel_gsl.c or kernel_plain.c. */
 NCS_INTERNAL void ncs_lcp_kernel_ger(int m, int n, ncs_real alpha, const ncs_real *x,
@@ -53,7 +81,15 @@ typedef struct ncs_lemke_work {
     int *cand;       /* ratio-test candidates, mmax */
     int *rows;       /* nonzero rows of the pivot column, mmax (between Lemke
                         runs: scratch of the residuals) */
-    int *cols;       /* nonzero columns of the pivot row, mmax + 2 */
+    int *cols;       /* nonzero columns of the pivot row, mmax + 2 (lazy
+                        tableau: the etas applied to each column) */
+    ncs_real *eta;   /* lazy tableau: eta vectors of the pivots so far, m + 2
+                        each (NULL: eager) */
+    int neta, eta_cap; /* lazy tableau: etas stored, room for */
+    int rs, cs;      /* strides of a row and a column slot in T: m + 2 and 1
+                        (by rows, eager), 1 and m (by columns, lazy) */
+    const ncs_real *B; /* lazy tableau: the run's B (columns read on first use) */
+    int ldb;
     ncs_real flops;  /* floating-point operations of the pivots so far (counted) */
 } ncs_lemke_work;
 
@@ -65,11 +101,16 @@ NCS_INTERNAL void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, ncs_real *d, int 
 
 /* Lemke with lexicographic ratio test on w = B z + b. Writes z (m), the
  * final basis as a 0/1 flag per z (zbasic, may be NULL) and adds the pivot
- * count to *pivots. Returns an ncs_lcp_status (SOLVED means Lemke
- * terminated with z0 leaving; the caller still verifies). */
+ * count to *pivots. spare (spare_reals elements, may be NULL / 0) is
+ * memory the caller does not need during the run: for m <= 
+ * NCS_LEMKE_LAZY_MAX_M it holds the pivots' eta vectors of the lazy
+ * tableau (lemke.c; the same values as the eager one). Returns an
+ * ncs_lcp_status (SOLVED means Lemke terminated with z0 leaving; the caller
+ * still verifies). */
 NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
                                const ncs_real *b, int max_pivots, ncs_real *z,
-                               unsigned char *zbasic, int *pivots);
+                               unsigned char *zbasic, int *pivots, ncs_real *spare,
+                               size_t spare_reals);
 
 /* Scaled residual of z for w = B z + b (see docs/solver.md), given
  * rmax[i] = max_j |B_ij| (computed once per call) and m ints of scratch in

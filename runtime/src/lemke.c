@@ -10,6 +10,19 @@
  * columns of the w's: a nonbasic w's column is in T, a basic w's column is
  * a unit vector. One pivot is a rank-one update of m x (m + 2) entries,
  * about 2 m^2 flops.
+ *
+ * Lazy tableau (m <= NCS_LEMKE_LAZY_MAX_M, with spare memory for the
+ * etas): T is stored by columns, a pivot updates only the value column and
+ * writes the leaving variable's column, and stores its eta (the pivot
+ * column f, 1 / pivot and the row). Any other column is brought up to date
+ * when it is read (the entering column, a column of Binv for a
+ * lexicographic tie) by applying the etas it missed, in order:
+ * t = T_rc / pivot, T_ic -= f_i t, T_rc = t, the very operations of the
+ * eager update, so every value is the same (only the sign of a zero may
+ * differ, which no decision sees; z is returned without -0). With few
+ * pivots (m = 10..30 takes 5..20) a column catches up on a few etas instead
+ * of every pivot updating every column. When the etas fill the spare
+ * memory, every column catches up and the etas start again.
  */
 #include <math.h>
 #include <string.h>
@@ -22,6 +35,15 @@
 #ifndef NCS_LCP_BLAS_MIN_M
 #define NCS_LCP_BLAS_MIN_M 64
 #endif
+
+/* Largest m solved with the lazy tableau: its columns catch up on a few
+ * etas while the pivots are few; larger runs pivot eagerly with contiguous
+ * (vectorised) row updates. 0: never (a specialised firmware copy, for
+ * its code size: docs/embedded.md); the lazy code then drops out. */
+#ifndef NCS_LEMKE_LAZY_MAX_M
+#define NCS_LEMKE_LAZY_MAX_M 32
+#endif
+#define LAZY(lw) (NCS_LEMKE_LAZY_MAX_M > 0 && (lw)->eta)
 
 NCS_INTERNAL size_t ncs_lemke_doubles(int mmax) {
     return (size_t)mmax * (size_t)(mmax + 2) + (size_t)mmax;
@@ -42,28 +64,64 @@ NCS_INTERNAL void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, ncs_real *d, int 
     lw->cand = lw->where + 2 * mmax + 1;
     lw->rows = lw->cand + mmax;
     lw->cols = lw->rows + mmax;
+    lw->eta = NULL;
+    lw->neta = lw->eta_cap = 0;
+}
+
+/* Entry (row i, column slot k) of the tableau in either layout. */
+#define TAB(lw, i, k) ((lw)->T[(size_t)(i) * (size_t)(lw)->rs + (size_t)(k) * (size_t)(lw)->cs])
+
+/* Lazy tableau: applies to column slot s the etas it missed (lw->cols[s]
+ * of lw->neta applied so far), as the eager update would have. A column of
+ * z not read yet (cols[s] = -1) is first copied from B. */
+#ifdef NCS_LCP_CLONES
+__attribute__((target_clones("avx", "default")))
+#endif
+static void catch_up(ncs_lemke_work *lw, int m, int s) {
+    ncs_real *restrict Ts = lw->T + (size_t)s * (size_t)m;
+    const ncs_real *restrict f = lw->eta;
+    int q, i, *done = lw->cols, from = done[s], neta = lw->neta;
+    if (from < 0) {                     /* z_(s-1): -B[:, s - 1] */
+        const ncs_real *Bj = lw->B + (s - 1);
+        size_t ldb = (size_t)lw->ldb;
+        for (i = 0; i < m; i++)
+            Ts[i] = -Bj[(size_t)i * ldb];
+        from = 0;
+    }
+    for (q = from, f += (size_t)from * (size_t)(m + 2); q < neta; q++, f += m + 2) {
+        int r = (int)f[m + 1];
+        ncs_real t = Ts[r] * f[m];
+        if (t != 0)                     /* f[r] is 0: row r takes t below */
+            for (i = 0; i < m; i++)
+                Ts[i] -= f[i] * t;
+        Ts[r] = t;
+    }
+    lw->flops += NCS_RC(2) * m * (neta - from);
+    done[s] = neta;
 }
 
 /* Entry (row r, column k) of Binv: the column of w_k. */
-static ncs_real binv(const ncs_lemke_work *lw, int ld, int r, int k) {
+static ncs_real binv(const ncs_lemke_work *lw, int r, int k) {
     int at = lw->where[k];
     if (at >= 0)
         return at == r ? NCS_RC(1) : NCS_RC(0);
-    return lw->T[(size_t)r * ld + (size_t)(-at - 1)];
+    return TAB(lw, r, -at - 1);
 }
 
 /* Among the ncand rows in cand (all with the same minimum ratio), keeps the
  * lexicographic minimum of the rows of Binv divided by the pivot column
  * entry. Returns the chosen row. */
-static int lex_pick(ncs_lemke_work *lw, int m, int ld, int e, int ncand) {
+static int lex_pick(ncs_lemke_work *lw, int m, int ncand) {
     int k, c, *cand = lw->cand;
-    const ncs_real *T = lw->T;
+    const ncs_real *col = lw->col;      /* the entering column */
     for (k = 0; k < m && ncand > 1; k++) {
         ncs_real best = NCS_HUGE, scale = 0;
         int keep = 0;
+        if (LAZY(lw) && lw->where[k] < 0)
+            catch_up(lw, m, -lw->where[k] - 1);
         for (c = 0; c < ncand; c++) {
             int r = cand[c];
-            ncs_real v = binv(lw, ld, r, k) / T[(size_t)r * ld + e];
+            ncs_real v = binv(lw, r, k) / col[r];
             if (v < best)
                 best = v;
             if (NCS_FABS(v) > scale)
@@ -71,7 +129,7 @@ static int lex_pick(ncs_lemke_work *lw, int m, int ld, int e, int ncand) {
         }
         for (c = 0; c < ncand; c++) {
             int r = cand[c];
-            ncs_real v = binv(lw, ld, r, k) / T[(size_t)r * ld + e];
+            ncs_real v = binv(lw, r, k) / col[r];
             if (v <= best + NCS_TOL_LEX * scale)
                 cand[keep++] = r;
         }
@@ -156,21 +214,82 @@ static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr) {
     lw->where[vout] = -e - 1;
 }
 
+/* The lazy tableau's pivot (row r, slot e; lw->col holds the pivot
+ * column): the value column is updated and clamped as by pivot() (over
+ * every row: a zero f_i leaves the value as it is), slot e receives the
+ * leaving variable's column, and the eta is stored for the other columns.
+ * When the etas are full, every column catches up first and they start
+ * again. */
+#ifdef NCS_LCP_CLONES
+__attribute__((target_clones("avx", "default")))
+#endif
+static void lazy_pivot(ncs_lemke_work *lw, int m, int r, int e) {
+    ncs_real *T = lw->T, *f = lw->col, *Te = T + (size_t)e * (size_t)m, *eta;
+    ncs_real inv = NCS_RC(1) / f[r], t = T[r] * inv;
+    int i, vin = lw->nonb[e], vout = lw->basis[r];
+    if (lw->neta == lw->eta_cap) {
+        for (i = 1; i < m + 2; i++)
+            catch_up(lw, m, i);
+        for (i = 0; i < m + 2; i++)
+            lw->cols[i] = 0;
+        lw->neta = 0;
+    }
+    eta = lw->eta + (size_t)lw->neta * (size_t)(m + 2);
+    for (i = 0; i < m; i++)
+        eta[i] = f[i];
+    eta[r] = 0;                         /* row r takes t and inv below */
+    for (i = 0; i < m; i++) {
+        ncs_real v = T[i] - eta[i] * t;
+        T[i] = v < 0 ? 0 : v;           /* rounding must not make basic values negative */
+        Te[i] = 0 - eta[i] * inv;
+    }
+    T[r] = t < 0 ? 0 : t;
+    Te[r] = inv;
+    eta[m] = inv;
+    eta[m + 1] = (ncs_real)r;
+    lw->cols[e] = ++lw->neta;
+    lw->flops += NCS_RC(7) * m;
+    lw->basis[r] = vin;
+    lw->where[vin] = r;
+    lw->nonb[e] = vout;
+    lw->where[vout] = -e - 1;
+}
+
 NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
                                const ncs_real *b, int max_pivots, ncs_real *z,
-                               unsigned char *zbasic, int *pivots) {
+                               unsigned char *zbasic, int *pivots, ncs_real *spare,
+                               size_t spare_reals) {
     const int ld = m + 2, art = 2 * m;
-    ncs_real *T = lw->T, bmin = 0, bscale = 0;
+    ncs_real bmin = 0, bscale = 0;
     int i, j, r = -1, e, npiv = 0, status = NCS_LCP_NUMERICAL;
 
     if (m < 1 || m > lw->mmax)
         return NCS_LCP_WORKSPACE;
+    /* the lazy tableau (by columns) when an eta fits (cols: etas applied
+     * per slot, -1 for a column of z not read yet); a run never stores
+     * more than max_pivots */
+    lw->eta = NULL;
+    lw->neta = 0;
+    lw->eta_cap = spare_reals / (size_t)(m + 2) > (size_t)max_pivots
+                  ? max_pivots : (int)(spare_reals / (size_t)(m + 2));
+    lw->rs = ld;
+    lw->cs = 1;
+    if (NCS_LEMKE_LAZY_MAX_M > 0 && spare && m <= NCS_LEMKE_LAZY_MAX_M && lw->eta_cap >= 1) {
+        lw->eta = spare;
+        lw->rs = 1;
+        lw->cs = m;
+        lw->B = B;
+        lw->ldb = ldb;
+        for (j = 0; j < m + 2; j++)
+            lw->cols[j] = j == 0 || j == m + 1 ? 0 : -1;
+    } else {
+        for (i = 0; i < m; i++)
+            for (j = 0; j < m; j++)
+                TAB(lw, i, 1 + j) = -B[(size_t)i * ldb + j];
+    }
     for (i = 0; i < m; i++) {
-        ncs_real *Ti = T + (size_t)i * ld;
-        Ti[0] = b[i];
-        for (j = 0; j < m; j++)
-            Ti[1 + j] = -B[(size_t)i * ldb + j];
-        Ti[m + 1] = -1;
+        TAB(lw, i, 0) = b[i];
+        TAB(lw, i, m + 1) = -1;
         lw->basis[i] = i;
         lw->where[i] = i;
         if (NCS_FABS(b[i]) > bscale)
@@ -194,48 +313,61 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
 
     /* First pivot: z0 enters at level -min b, the most negative row leaves. */
     {
-        int vout = lw->basis[r];
+        int vout = lw->basis[r], *rows = lw->rows, *cand = lw->cand;
+        const int rs = lw->rs;
+        const ncs_real *V = lw->T;      /* the values: column slot 0 */
         for (i = 0, j = 0; i < m; i++) {
             lw->col[i] = -1;                /* z0's column */
-            lw->rows[j] = i;
+            rows[j] = i;
             j += i != r;
         }
-        pivot(lw, m, ld, r, m + 1, j);
+        if (LAZY(lw))
+            lazy_pivot(lw, m, r, m + 1);
+        else
+            pivot(lw, m, ld, r, m + 1, j);
         npiv = 1;
         for (;;) {
             int vin = vout < m ? vout + m : vout - m, ncand = 0, zrow = -1, nz = 0;
-            ncs_real cmax = 0, theta = NCS_HUGE, tie, fin = 0, *col = lw->col;
+            ncs_real cmax, theta = NCS_HUGE, tie, *col = lw->col;
+            const ncs_real *C;
+            ncs_bits cbits = 0, vbits = 0;
             /* z0 down to rounding level: the basis is complementary already */
-            if (lw->where[art] >= 0 && T[(size_t)lw->where[art] * ld] <= NCS_TOL_Z0_ZERO * bscale) {
+            if (lw->where[art] >= 0 &&
+                V[(size_t)lw->where[art] * rs] <= NCS_TOL_Z0_ZERO * bscale) {
                 status = NCS_LCP_SOLVED;
                 break;
             }
             e = -lw->where[vin] - 1;
-            /* the entering column, gathered for the pivot; x - x is 0 for a
-             * finite x and NaN otherwise, so fin tells whether the column
-             * and the basic values are finite; rows lists the nonzeros */
+            if (LAZY(lw))
+                catch_up(lw, m, e);
+            /* the entering column, gathered for the pivot; the largest
+             * magnitude bits of the column and of the values tell whether
+             * they are finite (abs_bits) and give the column's largest
+             * magnitude; rows lists the nonzeros */
+            C = &TAB(lw, 0, e);
             for (i = 0; i < m; i++) {
-                ncs_real t = T[(size_t)i * ld + e], v = T[(size_t)i * ld];
+                ncs_real t = C[(size_t)i * rs];
+                ncs_bits bt = abs_bits(t), bv = abs_bits(V[(size_t)i * rs]);
                 col[i] = t;
-                lw->rows[nz] = i;
-                nz += t != 0;
-                fin += (t - t) + (v - v);
-                t = NCS_FABS(t);
-                cmax = t > cmax ? t : cmax;
+                rows[nz] = i;
+                nz += bt != 0;
+                cbits = bt > cbits ? bt : cbits;
+                vbits = bv > vbits ? bv : vbits;
             }
-            if (fin != 0)
-                goto out;
-            if (cmax == 0) {
+            if (cbits >= NCS_BITS_INF || vbits >= NCS_BITS_INF)
+                goto out;                   /* not finite: numerical */
+            if (cbits == 0) {
                 status = NCS_LCP_RAY;
                 goto out;
             }
+            cmax = real_of_bits(cbits);
             /* minimum ratio over the rows whose value falls as vin grows */
             for (i = 0; i < m; i++) {
                 ncs_real t = col[i];
                 if (t > NCS_TOL_PIVOT * cmax) {
-                    ncs_real q = T[(size_t)i * ld] / t;
+                    ncs_real q = V[(size_t)i * rs] / t;
                     theta = q < theta ? q : theta;
-                    lw->cand[ncand++] = i;
+                    cand[ncand++] = i;
                 }
             }
             if (ncand == 0) {
@@ -247,29 +379,33 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
             tie = theta + NCS_TOL_TIE * theta + NCS_TOL_TIE_ABS * bscale / cmax;
             j = 0;
             for (i = 0; i < ncand; i++) {
-                int row = lw->cand[i];
-                ncs_real q = T[(size_t)row * ld] / col[row];
+                int row = cand[i];
+                ncs_real q = V[(size_t)row * rs] / col[row];
                 if (q <= tie) {
-                    lw->cand[j++] = row;
+                    cand[j++] = row;
                     if (lw->basis[row] == art)
                         zrow = row;
                 } else if (lw->basis[row] == art && q <= theta + NCS_TOL_TIE_Z0 * theta) {
-                    lw->cand[j++] = row;    /* z0 leaves first, on a looser tie */
+                    cand[j++] = row;        /* z0 leaves first, on a looser tie */
                     zrow = row;
                 }
             }
             ncand = j;
-            r = zrow >= 0 ? zrow : lex_pick(lw, m, ld, e, ncand);
+            r = zrow >= 0 ? zrow : lex_pick(lw, m, ncand);
             if (npiv >= max_pivots) {
                 status = NCS_LCP_PIVOT_CAP;
                 goto out;
             }
             vout = lw->basis[r];
-            for (i = 0; i < nz && lw->rows[i] != r; i++)
-                ;
-            for (; i + 1 < nz; i++)          /* the pivot row is not updated */
-                lw->rows[i] = lw->rows[i + 1];
-            pivot(lw, m, ld, r, e, nz - 1);
+            if (LAZY(lw)) {
+                lazy_pivot(lw, m, r, e);
+            } else {
+                for (i = 0; i < nz && rows[i] != r; i++)
+                    ;
+                for (; i + 1 < nz; i++)      /* the pivot row is not updated */
+                    rows[i] = rows[i + 1];
+                pivot(lw, m, ld, r, e, nz - 1);
+            }
             npiv++;
             if (vout == art) {
                 status = NCS_LCP_SOLVED;
@@ -280,7 +416,7 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
     for (i = 0; i < m; i++) {
         int v = lw->basis[i];
         if (v >= m && v < 2 * m) {
-            z[v - m] = T[(size_t)i * ld];
+            z[v - m] = TAB(lw, i, 0) > 0 ? TAB(lw, i, 0) : 0;   /* no -0 */
             if (zbasic)
                 zbasic[v - m] = 1;
         }

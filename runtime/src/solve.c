@@ -40,6 +40,7 @@ struct ncs_lcp_workspace {
     int *cgroup;            /* their group, -1 for convex contacts */
     int *glist;             /* groups of the component being solved */
     int *top;               /* their admissible sides K and empty choice em: 2 K + em */
+    int *ranked;            /* sides of each group by rank (rank_sides), from gfirst */
     unsigned char *inS;     /* summation: side counted in its group row */
     unsigned char *inC;     /* side may carry impulse (the chosen set) */
     unsigned char *zb;      /* basis of the last Lemke run (z basic) */
@@ -53,7 +54,7 @@ struct ncs_lcp_workspace {
 };
 
 #define NCS_ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
-enum { NDOUBLE_VEC = 11, NINT_VEC = 11, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
+enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
 /* Work budget of one call's selection path (docs/solver.md, "Bounded
  * work"): attempts (reduced Lemke runs, friction states) and pivots over
  * all components. A search that reaches it gives up; plain Lemke on the
@@ -74,7 +75,7 @@ static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
                                     &ws->best, &ws->trial, &ws->rmax};
         int **ivs[NINT_VEC] = {&ws->umap, &ws->sel, &ws->gfirst, &ws->perm, &ws->comp,
                                &ws->owner, &ws->clist, &ws->cgroup, &ws->glist,
-                               &ws->prev_sel, &ws->top};
+                               &ws->prev_sel, &ws->top, &ws->ranked};
         unsigned char **cvs[NBYTE_VEC] = {&ws->inS, &ws->inC, &ws->zb, &ws->prev_J};
         int i;
         ncs_lemke_bind(&ws->lw, mmax, d, iv);
@@ -158,8 +159,18 @@ typedef struct call {
     int fricpass;               /* failed attempts also try friction states */
 } call;
 
+
 static int cap_for(const call *c, int m) {
     return c->cap > 0 ? c->cap : 50 * m + 100;
+}
+
+/* Lemke on the n x n matrix at the start of ws->Br (into ws->zr): the
+ * rest of ws->Br is the run's spare memory. */
+static int lemke_on_br(call *c, int n, unsigned char *zbasic) {
+    ncs_lcp_workspace *ws = c->ws;
+    size_t nn = (size_t)n * (size_t)n;
+    return ncs_lemke_run(&ws->lw, n, ws->Br, n, ws->br, cap_for(c, n), ws->zr, zbasic,
+                         &c->pivots, ws->Br + nn, (size_t)ws->mmax * (size_t)ws->mmax - nn);
 }
 
 /* 1 when the selection path has used its budget. */
@@ -272,13 +283,16 @@ static int find(int *parent, int i) {
     return i;
 }
 
-static void unite(int *parent, int i, int j) {
+/* Joins the sets of i and j; returns 1 when they were two sets. */
+static int unite(int *parent, int i, int j) {
     if (parent[i] == parent[j])         /* same parent: same set (cheap test first) */
-        return;
+        return 0;
     i = find(parent, i);
     j = find(parent, j);
-    if (i != j)
-        parent[i < j ? j : i] = i < j ? i : j;
+    if (i == j)
+        return 0;
+    parent[i < j ? j : i] = i < j ? i : j;
+    return 1;
 }
 
 /* Turns the union-find forest into labels 0..n-1 (by first index). */
@@ -438,18 +452,15 @@ static int try_lemke(call *c, int *path) {
         int left = m - 1;               /* unions still possible: stop at one block */
         for (i = 0; i < m && left > 0; i++)
             for (j = i + 1; j < m && left > 0; j++)
-                if ((c->B[(size_t)i * c->ldb + j] != 0 || c->B[(size_t)j * c->ldb + i] != 0) &&
-                    find(ws->comp, i) != find(ws->comp, j)) {
-                    unite(ws->comp, i, j);
-                    left--;
-                }
+                if (c->B[(size_t)i * c->ldb + j] != 0 || c->B[(size_t)j * c->ldb + i] != 0)
+                    left -= unite(ws->comp, i, j);
         nblk = label(ws->comp, m);
     }
     c->blocks = nblk;
     if (nblk == 1) {
         c->attempts++;
         st = ncs_lemke_run(&ws->lw, m, c->B, c->ldb, c->b, cap_for(c, m), ws->zc,
-                           ws->zb, &c->pivots);
+                           ws->zb, &c->pivots, ws->Br, (size_t)ws->mmax * ws->mmax);
         if (st != NCS_LCP_SOLVED) {
             c->lemke_status = st;
 #if NCS_REAL_IS_FLOAT
@@ -469,7 +480,7 @@ static int try_lemke(call *c, int *path) {
             gather(c, n, 1);
             c->attempts++;
             st = ncs_lemke_run(&ws->lw, n, ws->Br, n, ws->br, cap_for(c, n), ws->zr,
-                               ws->inS, &c->pivots);
+                               ws->inS, &c->pivots, ws->A, (size_t)ws->mmax * ws->mmax);
             if (st != NCS_LCP_SOLVED) {
                 c->lemke_status = st;
                 return 0;
@@ -831,8 +842,7 @@ static int try_selection(call *c, int cc, int ngc) {
         mr = ncr * (1 + NCS_NFRIC(c->k)) + (NCS_NFRIC(c->k) > 0 ? ncr : 0);
         c->attempts++;
         st = mr == 0 ? NCS_LCP_SOLVED      /* no contact carries impulse */
-             : ncs_lemke_run(&ws->lw, mr, ws->Br, mr, ws->br, cap_for(c, mr),
-                             ws->zr, NULL, &c->pivots);
+             : lemke_on_br(c, mr, NULL);
         if (st != NCS_LCP_SOLVED) {
             c->lemke_status = st;
             return FRIC_STATES(c, cc, ngc, ncr) ? 1 : -1;
@@ -975,23 +985,34 @@ static ncs_real choice_bound(const call *c, int ngc, ncs_real lb) {
     return lb;
 }
 
-/* The side of group gi of rank t when its sides are ordered by side_bound,
- * then by largest a0 (the most plausible first), then by index. */
-static int ranked_side(const call *c, int gi, int t) {
-    const ncs_lcp_workspace *ws = c->ws;
-    int first = ws->gfirst[gi], n = c->L->group_size[gi], j, l;
-    for (j = first; j < first + n; j++) {
-        ncs_real bj = side_bound(c, j);
-        int rank = 0;
-        for (l = first; l < first + n; l++) {
-            ncs_real bl = side_bound(c, l);
-            rank += bl < bj || (bl == bj && (ws->a0[l] > ws->a0[j] ||
-                                             (ws->a0[l] == ws->a0[j] && l < j)));
+/* 1 when side l ranks before side j of their group: smaller side_bound,
+ * then larger a0 (the more plausible), then smaller index. */
+static int ranks_before(const call *c, ncs_real bl, int l, ncs_real bj, int j) {
+    const ncs_real *a0 = c->ws->a0;
+    return bl < bj || (bl == bj && (a0[l] > a0[j] || (a0[l] == a0[j] && l < j)));
+}
+
+/* Orders the sides of every group by rank (ranks_before) into ws->ranked,
+ * once per call: ws->ranked[gfirst[gi] + t] is the side of rank t. */
+static void rank_sides(call *c) {
+    ncs_lcp_workspace *ws = c->ws;
+    int gi, t, u;
+    for (gi = 0; gi < c->L->ngroups; gi++) {
+        int first = ws->gfirst[gi], n = c->L->group_size[gi], *rk = ws->ranked + first;
+        for (t = 0; t < n; t++) {           /* insertion sort: groups are small */
+            int j = first + t;
+            ncs_real bj = side_bound(c, j);
+            for (u = t; u > 0 && ranks_before(c, bj, j, side_bound(c, rk[u - 1]), rk[u - 1]);
+                 u--)
+                rk[u] = rk[u - 1];
+            rk[u] = j;
         }
-        if (rank == t)
-            return j;
     }
-    return first;
+}
+
+/* The side of group gi of rank t (rank_sides). */
+static int ranked_side(const call *c, int gi, int t) {
+    return c->ws->ranked[c->ws->gfirst[gi] + t];
 }
 
 /* The state of one component's search for its smallest-energy solution. */
@@ -1271,7 +1292,7 @@ static int lemke_component(call *c, int cc) {
             ws->umap[n++] = i;
     gather(c, n, 1);
     c->attempts++;
-    st = ncs_lemke_run(&ws->lw, n, ws->Br, n, ws->br, cap_for(c, n), ws->zr, NULL, &c->pivots);
+    st = lemke_on_br(c, n, NULL);
     if (st != NCS_LCP_SOLVED) {
         c->lemke_status = st;
         return 0;
@@ -1294,7 +1315,7 @@ static int lemke_component(call *c, int cc) {
 static int prepare(call *c) {
     ncs_lcp_workspace *ws = c->ws;
     const ncs_layout *L = c->L;
-    int i, j, first = 0, g = L->ngroups;
+    int i, j, first = 0, g = L->ngroups, left;
     if (c->prepared)
         return c->prepared > 0;
     c->prepared = -1;
@@ -1302,18 +1323,21 @@ static int prepare(call *c) {
         return 0;
     for (i = 0; i < g; first += L->group_size[i], i++)
         ws->gfirst[i] = first;
-    /* independent components of contacts: coupled through A or a group */
+    /* independent components of contacts: coupled through a group or A
+     * (A_ij or A_ji nonzero; the scan stops once everything is one set) */
     for (j = 0; j < c->nc; j++)
         ws->comp[j] = c->decompose ? j : 0;
-    for (i = 0; i < c->nu && c->decompose; i++)
-        for (j = 0; j < c->nu; j++)
-            if (ws->A[(size_t)i * c->nu + j] != 0)
-                unite(ws->comp, contact_of_u(c, i), contact_of_u(c, j));
-    for (i = 0; i < g && c->decompose; i++)
+    left = c->decompose ? c->nc - 1 : 0;    /* unions still possible */
+    for (i = 0; i < g && left > 0; i++)
         for (j = 1; j < L->group_size[i]; j++)
-            unite(ws->comp, ws->gfirst[i], ws->gfirst[i] + j);
+            left -= unite(ws->comp, ws->gfirst[i], ws->gfirst[i] + j);
+    for (i = 0; i < c->nu && left > 0; i++)
+        for (j = i + 1; j < c->nu && left > 0; j++)
+            if (ws->A[(size_t)i * c->nu + j] != 0 || ws->A[(size_t)j * c->nu + i] != 0)
+                left -= unite(ws->comp, contact_of_u(c, i), contact_of_u(c, j));
     c->ncomp = label(ws->comp, c->nc);
     build_owner(c);
+    rank_sides(c);
     c->prepared = 1;
     return 1;
 }
@@ -1369,33 +1393,34 @@ static void remember(call *c, int structured_ok) {
             ws->prev_sel[i] = ws->sel[i];
 }
 
-/* 1 when B and b are finite: x - x is 0 for a finite x and NaN otherwise,
- * so one branch-free sum tells (cheaper than a test per entry). The same
- * pass writes rmax[i] = max_j |B_ij|, the scale of the verification. */
+/* 1 when B and b are finite. The same pass writes rmax[i] = max_j |B_ij|,
+ * the scale of the verification: the largest magnitude is found on the
+ * bits (one and, one compare per entry; the same value as the largest
+ * fabs), and an infinity or NaN is the only thing whose magnitude bits
+ * reach those of infinity. Two independent maxima per row: each compare
+ * waits for the last. */
 static int finite_input(int m, const ncs_real *B, int ldb, const ncs_real *b,
                         ncs_real *rmax) {
     int i, j;
-    ncs_real acc = 0;
+    ncs_bits worst = 0;
     for (i = 0; i < m; i++) {
-        /* two independent sums and maxima: each add waits for the last */
         const ncs_real *Bi = B + (size_t)i * ldb;
-        ncs_real s0 = b[i] - b[i], s1 = 0, m0 = 0, m1 = 0;
+        ncs_bits m0 = 0, m1 = 0, bi = abs_bits(b[i]);
         for (j = 0; j + 1 < m; j += 2) {
-            ncs_real a0 = NCS_FABS(Bi[j]), a1 = NCS_FABS(Bi[j + 1]);
-            s0 += Bi[j] - Bi[j];
-            s1 += Bi[j + 1] - Bi[j + 1];
+            ncs_bits a0 = abs_bits(Bi[j]), a1 = abs_bits(Bi[j + 1]);
             m0 = a0 > m0 ? a0 : m0;
             m1 = a1 > m1 ? a1 : m1;
         }
         if (j < m) {
-            ncs_real a0 = NCS_FABS(Bi[j]);
-            s0 += Bi[j] - Bi[j];
+            ncs_bits a0 = abs_bits(Bi[j]);
             m0 = a0 > m0 ? a0 : m0;
         }
-        acc += s0 + s1;
-        rmax[i] = m1 > m0 ? m1 : m0;
+        m0 = m1 > m0 ? m1 : m0;
+        rmax[i] = real_of_bits(m0);
+        m0 = bi > m0 ? bi : m0;
+        worst = m0 > worst ? m0 : worst;
     }
-    return acc == 0;
+    return worst < NCS_BITS_INF;
 }
 
 ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
@@ -1445,12 +1470,15 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         c.ub = m - (c.k > 0 ? c.nc : 0) - c.nu;    /* as ncs_lcp_impulse_offset */
     }
 
-    /* 1. trivial: b >= 0 gives z = 0 */
+    /* 1. trivial: b >= 0 gives z = 0 and w = b, whose residual is exactly 0
+     * (B is finite, checked above, so B 0 = 0): nothing to compute */
     for (i = 0; i < m && b[i] >= 0; i++)
         ;
     if (i == m) {
         memset(ws->zc, 0, (size_t)m * sizeof *ws->zc);
-        ok = accept(&c);
+        memcpy(ws->wc, b, (size_t)m * sizeof *ws->wc);
+        c.residual = 0;
+        ok = 1;
         path = NCS_LCP_PATH_TRIVIAL;
     }
     /* 2. warm start: the previous solution's support */

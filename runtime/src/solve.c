@@ -157,6 +157,7 @@ typedef struct call {
     int ncomp;                  /* independent contact components */
     int seeded;                 /* the selection starts from the previous choices */
     int fricpass;               /* failed attempts also try friction states */
+    ncs_real rscale;              /* float: largest |b| of the last selection attempt */
 } call;
 
 
@@ -191,18 +192,23 @@ static int over_budget(const call *c) {
  * (|a0_j| + sum_q |A_jq u_q|), as the residual measures a row against its
  * largest terms. A group holds when that is >= -NCS_TOL_GROUP, Lemke's
  * own resolution (NCS_TOL_Z0_ZERO: it stops when every row is complementary
- * to that much of b-scale, the largest |a0|). Returns the largest
- * violation over the groups of component cc (all groups: cc < 0) in units
- * of the verification's tol (tol / NCS_TOL_GROUP per unit), 0 when every
- * group holds. */
-static ncs_real group_residual(const call *c, const ncs_real *z, int cc) {
+ * to that much of b-scale, the largest |a0|). With strict nonzero (the
+ * selection path's strict tier, offer()) only what z adds to a violation
+ * counts: how far max_j a_j is below min(0, max_j a0_j), the group's
+ * free-flight violation (data already off by rounding is not z's doing),
+ * measured against the largest side's own terms or the last attempt's
+ * b-scale c->rscale (the resolution of its Lemke run), whichever is
+ * larger. Returns the largest violation over the groups of component cc
+ * (all groups: cc < 0) in units of the verification's tol (tol /
+ * NCS_TOL_GROUP per unit), 0 when every group holds. */
+static ncs_real group_residual(const call *c, const ncs_real *z, int cc, int strict) {
     const ncs_layout *L = c->L;
     int gi, j, q, first = 0;
     ncs_real res = 0;
     if (!L || NCS_FORM_OF(L) != NCS_FORM_MAX)
         return 0;
     for (gi = 0; gi < L->ngroups; first += L->group_size[gi], gi++) {
-        ncs_real amax = -NCS_HUGE, size = 0;
+        ncs_real amax = -NCS_HUGE, a0max = -NCS_HUGE, size = 0, sown = 0;
         if (cc >= 0 && c->ws->comp[first] != cc)
             continue;
         for (j = first; j < first + L->group_size[gi]; j++) {
@@ -215,8 +221,16 @@ static ncs_real group_residual(const call *c, const ncs_real *z, int cc) {
             }
             if (!isfinite(a + sj))
                 return NCS_HUGE;
-            amax = a > amax ? a : amax;
+            if (a > amax) {
+                amax = a;
+                sown = sj;
+            }
+            a0max = c->b[c->o.h + j] > a0max ? c->b[c->o.h + j] : a0max;
             size = sj > size ? sj : size;
+        }
+        if (strict) {
+            size = sown > c->rscale ? sown : c->rscale;
+            amax -= a0max < 0 ? a0max : 0;
         }
         if (amax < 0 && -amax > res * size)
             res = -amax / size;
@@ -224,7 +238,7 @@ static ncs_real group_residual(const call *c, const ncs_real *z, int cc) {
     return res * (c->tol / NCS_TOL_GROUP);
 }
 #else
-#define group_residual(c, z, cc) NCS_RC(0)   /* the rows resolve it (docs/solver.md) */
+#define group_residual(c, z, cc, strict) NCS_RC(0)   /* the rows resolve it (docs/solver.md) */
 #endif
 
 /* Accepts ws->zc when it verifies on the full LCP (and, in float, when
@@ -232,7 +246,7 @@ static ncs_real group_residual(const call *c, const ncs_real *z, int cc) {
 static int accept(call *c) {
     ncs_real r = ncs_lcp_residual(c->m, c->B, c->ldb, c->b, c->ws->zc, c->ws->wc,
                                   c->ws->rmax, c->ws->lw.rows);
-    ncs_real g = group_residual(c, c->ws->zc, -1);
+    ncs_real g = group_residual(c, c->ws->zc, -1, 0);
     if (g > r)
         r = g;
     c->last_res = r;
@@ -726,7 +740,7 @@ static ncs_real part_residual(call *c, int cc) {
         if (ri > res)
             res = ri;
     }
-    g = group_residual(c, ws->zc, cc);     /* float, max form */
+    g = group_residual(c, ws->zc, cc, 0);     /* float, max form */
     return g > res ? g : res;
 }
 
@@ -841,6 +855,10 @@ static int try_selection(call *c, int cc, int ngc) {
         ncr = build_reduced(c, cc, ngc);
         mr = ncr * (1 + NCS_NFRIC(c->k)) + (NCS_NFRIC(c->k) > 0 ? ncr : 0);
         c->attempts++;
+#if NCS_REAL_IS_FLOAT
+        for (i = 0, c->rscale = 0; i < mr; i++)    /* offer()'s strict tier */
+            c->rscale = NCS_FABS(ws->br[i]) > c->rscale ? NCS_FABS(ws->br[i]) : c->rscale;
+#endif
         st = mr == 0 ? NCS_LCP_SOLVED      /* no contact carries impulse */
              : lemke_on_br(c, mr, NULL);
         if (st != NCS_LCP_SOLVED) {
@@ -1019,6 +1037,7 @@ static int ranked_side(const call *c, int gi, int t) {
 typedef struct pick {
     int cc, ngc;        /* component and its number of groups */
     int found;          /* ws->trial holds a verified z for the component */
+    int loose;          /* float: it holds a group only within the loose check */
     ncs_real best;      /* its energy */
     ncs_real lb;        /* comp_bound */
     ncs_real slack;     /* relative tolerance of energy comparisons */
@@ -1026,12 +1045,20 @@ typedef struct pick {
 
 /* Offers the verified attempt in ws->zc: kept (component rows copied to
  * ws->trial, choices to ws->prev_sel and ws->zb) when it is the first or
- * clearly smaller in energy than the best so far. */
+ * clearly smaller in energy than the best so far. In float (max form) an
+ * attempt that pushes a group below max_j a_j >= 0 by more than its strict
+ * measure allows (group_residual, strict) is loose: it verified only
+ * against the group's largest terms, which a far side's gap/h can make so
+ * large that a seam's overlap (2e-4) passes (room, step 275:
+ * docs/embedded.md). A loose attempt never replaces one that is not and
+ * prunes nothing (admissible, choice_bound, certain), so the search goes on
+ * for a solution that holds every group; the loose one is kept when none
+ * turns up. */
 static void offer(call *c, pick *p) {
     ncs_lcp_workspace *ws = c->ws;
     ncs_real e = energy(c, ws->zc, p->cc);
-    int i, j;
-    if (p->found && !(e < p->best * (1 - p->slack)))
+    int i, j, loose = group_residual(c, ws->zc, p->cc, 1) > c->tol;
+    if (p->found && (loose > p->loose || (loose == p->loose && !(e < p->best * (1 - p->slack)))))
         return;
     for (i = 0; i < c->m; i++)
         if (ws->comp[ws->owner[i]] == p->cc)
@@ -1044,6 +1071,7 @@ static void offer(call *c, pick *p) {
     }
     p->best = e;
     p->found = 1;
+    p->loose = loose;
 }
 
 /* 1 when the current choice (inC) is that of the kept attempt. */
@@ -1093,7 +1121,7 @@ static int proven(const call *c, const ncs_real *z, int ngc, ncs_real e, ncs_rea
 
 /* 1 when the kept attempt is proven the smallest. */
 static int certain(const call *c, const pick *p) {
-    return p->found && proven(c, c->ws->trial, p->ngc, p->best, p->lb, p->slack);
+    return p->found && !p->loose && proven(c, c->ws->trial, p->ngc, p->best, p->lb, p->slack);
 }
 
 /* Number of sides of group gi that may carry impulse in a candidate that
@@ -1101,7 +1129,7 @@ static int certain(const call *c, const pick *p) {
  * ranked sides). */
 static int admissible(const call *c, const pick *p, int gi) {
     int first = c->ws->gfirst[gi], n = c->L->group_size[gi], j, K = 0;
-    if (!p->found)
+    if (!p->found || p->loose)
         return n;
     for (j = first; j < first + n; j++)
         K += side_bound(c, j) < p->best * (1 - p->slack);
@@ -1117,7 +1145,7 @@ static int admissible(const call *c, const pick *p, int gi) {
  * violates it: a better v' must then lie in H_j, and the choice of j finds
  * it (frictionless: the same projection; a heuristic with friction). */
 static int has_empty(const call *c, const pick *p, int gi, int K) {
-    return !p->found || K != 1 || side_bound(c, ranked_side(c, gi, 0)) <= 0;
+    return !p->found || p->loose || K != 1 || side_bound(c, ranked_side(c, gi, 0)) <= 0;
 }
 
 static long radix(int K, int em) {
@@ -1229,11 +1257,12 @@ static void enumerate(call *c, pick *p) {
         if (lev > maxlev || over_budget(c) ||
             (p->found && extra >= IMPROVE_CAP))
             break;
-        for (more = next_digits(c, p, lev, 1); more && p->best == old;
+        for (more = next_digits(c, p, lev, 1); more && (p->best == old || p->loose);
              more = next_digits(c, p, lev, 0)) {
             for (i = 0; i < p->ngc; i++)
                 set_digit(c, ws->glist[i], ws->top[i] / 2, ws->top[i] % 2, ws->perm[i]);
-            if (p->found && (choice_bound(c, p->ngc, p->lb) >= p->best * (1 - p->slack) ||
+            if (p->found && ((!p->loose && choice_bound(c, p->ngc, p->lb) >=
+                                               p->best * (1 - p->slack)) ||
                              same_choice(c, p)))
                 continue;                   /* cannot beat the best */
             if ((p->found && extra++ >= IMPROVE_CAP) || over_budget(c))
@@ -1241,8 +1270,8 @@ static void enumerate(call *c, pick *p) {
             if (try_selection(c, p->cc, p->ngc) == 1)
                 offer(c, p);
         }
-        if (p->best != old)
-            maxlev = -1;                    /* restart */
+        if (p->best != old && !p->loose)
+            maxlev = -1;                    /* restart (nothing loose prunes) */
     }
 }
 
@@ -1253,6 +1282,7 @@ static int solve_component(call *c, int cc) {
     p.cc = cc;
     p.ngc = groups_of(c, cc);
     p.found = 0;
+    p.loose = 0;
     p.lb = comp_bound(c, cc, p.ngc);
     p.slack = NCS_RC(1e3) * c->tol;
     p.best = NCS_HUGE;

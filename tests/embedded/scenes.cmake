@@ -32,7 +32,43 @@
 #   embedded_<name>_host_double_matches  host build of the double firmware
 #                           sources vs the host simulator: 1e-9 relative
 # The host simulator of each scene is built here (ncs_add_scene, NO_TEST).
+#
+#   ncs_fw_host(<name> <scene.ncs> <double|float> [FORMULATION <f>]
+#               [DEFINES <d>...])
+#
+# The part of ncs_fw_scene that needs no cross tools: `ncsc --target
+# embedded --real <v> --prefix <name>` into ${fwout}/scenes/<name>_<v>/ and
+# the host executable embedded_<name>_host_<v> built from it with the
+# project's warnings (+ -Wdouble-promotion on the float library part).
+# ncs_fw_example (below) uses it alone.
 include(${PROJECT_SOURCE_DIR}/cmake/NcsAddScene.cmake)
+
+function(ncs_fw_host name scene variant)
+  cmake_parse_arguments(FH "" "FORMULATION" "DEFINES" ${ARGN})
+  set(form_arg "")
+  if(FH_FORMULATION)
+    set(form_arg --formulation ${FH_FORMULATION})
+  endif()
+  set(dir ${fwout}/scenes/${name}_${variant})
+  set(lib ${dir}/${name}.c ${dir}/${name}_lcp.c)
+  add_custom_command(
+    OUTPUT ${dir}/${name}.h ${dir}/${name}_lcp.h ${dir}/${name}_main.c ${lib}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
+    COMMAND $<TARGET_FILE:ncsc> ${scene} -o ${dir} --prefix ${name}
+            --target embedded --real ${variant} ${form_arg}
+    DEPENDS ncsc ${scene}
+    COMMENT "ncsc --target embedded --real ${variant}: ${name}"
+    VERBATIM)
+  set(host embedded_${name}_host_${variant})
+  add_executable(${host} ${lib} ${dir}/${name}_main.c)
+  target_include_directories(${host} PRIVATE ${dir})
+  target_compile_definitions(${host} PRIVATE ${FH_DEFINES})
+  target_link_libraries(${host} PRIVATE m)
+  ncs_warnings(${host})
+  if(variant STREQUAL "float")
+    set_source_files_properties(${lib} PROPERTIES COMPILE_OPTIONS -Wdouble-promotion)
+  endif()
+endfunction()
 
 function(ncs_fw_scene name scene)
   cmake_parse_arguments(FS "" "FORMULATION;STEPS;FLOAT_STEPS;FIELDS" "FLOAT_VS_DOUBLE;FLOAT_TOL"
@@ -42,10 +78,8 @@ function(ncs_fw_scene name scene)
   endif()
   get_filename_component(scene ${scene} ABSOLUTE)
   string(TOUPPER ${name} upper)
-  set(form_arg "")
   set(ref_form "")
   if(FS_FORMULATION)
-    set(form_arg --formulation ${FS_FORMULATION})
     set(ref_form FORMULATION ${FS_FORMULATION})
   endif()
   set(hostargs "--csv - --quiet")
@@ -76,23 +110,8 @@ function(ncs_fw_scene name scene)
   foreach(variant double float)
     set(dir ${fwout}/scenes/${name}_${variant})
     set(lib ${dir}/${name}.c ${dir}/${name}_lcp.c)
-    add_custom_command(
-      OUTPUT ${dir}/${name}.h ${dir}/${name}_lcp.h ${dir}/${name}_main.c ${lib}
-      COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-      COMMAND $<TARGET_FILE:ncsc> ${scene} -o ${dir} --prefix ${name}
-              --target embedded --real ${variant} ${form_arg}
-      DEPENDS ncsc ${scene}
-      COMMENT "ncsc --target embedded --real ${variant}: ${name}"
-      VERBATIM)
+    ncs_fw_host(${name} ${scene} ${variant} ${ref_form} DEFINES ${step_defs_${variant}})
     set(host embedded_${name}_host_${variant})
-    add_executable(${host} ${lib} ${dir}/${name}_main.c)
-    target_include_directories(${host} PRIVATE ${dir})
-    target_compile_definitions(${host} PRIVATE ${step_defs_${variant}})
-    target_link_libraries(${host} PRIVATE m)
-    ncs_warnings(${host})
-    if(variant STREQUAL "float")
-      set_source_files_properties(${lib} PROPERTIES COMPILE_OPTIONS -Wdouble-promotion)
-    endif()
     if(NCS_FW_CAN_BUILD AND NCS_FW_CAN_RUN)
       ncs_firmware_executable(embedded_${name}_fw_${variant} VARIANT ${variant}
         LIB_SOURCES ${lib}
@@ -149,4 +168,25 @@ function(ncs_fw_scene name scene)
   add_test(NAME embedded_${name}_host_float COMMAND embedded_${name}_host_float)
   set_tests_properties(embedded_${name}_host_double_matches embedded_${name}_host_float
                        PROPERTIES LABELS embedded)
+endfunction()
+
+#   ncs_fw_example(<rel> <pos-atol> <vel-atol>)
+#
+# examples/<rel>.ncs (rel without .ncs, e.g. rigid/tip) through ncs_fw_host
+# in double and float (prefix ex_<rel> with / and - as _), and the test
+# embedded_example_<rel>_float: both host programs run every step of the
+# scene and the float trajectory stays within <pos-atol> (x, y, theta) and
+# <vel-atol> (vx, vy, omega) of the double one (example-float.sh). Host
+# only: no cross tools, no QEMU.
+function(ncs_fw_example rel pos vel)
+  string(REGEX REPLACE "[-/]" "_" id "${rel}")
+  set(name ex_${id})
+  foreach(variant double float)
+    ncs_fw_host(${name} ${PROJECT_SOURCE_DIR}/examples/${rel}.ncs ${variant})
+  endforeach()
+  add_test(NAME embedded_example_${id}_float
+           COMMAND sh ${fw}/example-float.sh $<TARGET_FILE:ncs_numcmp> ${fwout}/examples/${id}
+                   ${pos} ${vel} $<TARGET_FILE:embedded_${name}_host_double>
+                   $<TARGET_FILE:embedded_${name}_host_float>)
+  set_tests_properties(embedded_example_${id}_float PROPERTIES LABELS embedded)
 endfunction()

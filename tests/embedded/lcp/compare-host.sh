@@ -1,17 +1,22 @@
 #!/bin/sh
-# compare-host.sh [-c] NUMCMP OUTDIR [NUMCMP-OPTIONS...] EXPECTED-CMD ACTUAL-CMD
+# compare-host.sh [-c [-f FIELDS]] NUMCMP OUTDIR [NUMCMP-OPTIONS...] EXPECTED-CMD ACTUAL-CMD
 # Runs two host commands (each a shell command line, run with sh -c),
 # writes OUTDIR/expected.txt and OUTDIR/actual.txt and compares them with
-# numcmp. -c: CSV output, commas become spaces before the comparison.
+# numcmp. -c: CSV output, commas become spaces before the comparison; -f
+# keeps only the CSV fields FIELDS (a `cut -f` list, e.g. 1,3-6) of both.
 # Passes when both exit 0 and numcmp accepts. Exit 1 otherwise, 2 on usage.
 set -u
-csv=0
-if [ "${1:-}" = "-c" ]; then
-    csv=1
+csv=0 fields=
+while [ $# -gt 0 ]; do
+    case $1 in
+    -c) csv=1 ;;
+    -f) fields=${2:-}; shift ;;
+    *) break ;;
+    esac
     shift
-fi
-if [ $# -lt 4 ]; then
-    echo "usage: compare-host.sh [-c] NUMCMP OUTDIR [NUMCMP-OPTIONS...] EXPECTED-CMD ACTUAL-CMD" >&2
+done
+if [ $# -lt 4 ] || { [ -n "$fields" ] && [ $csv -eq 0 ]; }; then
+    echo "usage: compare-host.sh [-c [-f FIELDS]] NUMCMP OUTDIR [NUMCMP-OPTIONS...] EXPECTED-CMD ACTUAL-CMD" >&2
     exit 2
 fi
 numcmp=$1 outdir=$2
@@ -26,7 +31,11 @@ sh -c "$1" >"$outdir/expected.txt" || { echo "FAIL: '$1' exited with $?"; exit 1
 sh -c "$2" >"$outdir/actual.txt" || { echo "FAIL: '$2' exited with $?"; exit 1; }
 if [ $csv -eq 1 ]; then
     for f in expected actual; do
-        tr ',' ' ' <"$outdir/$f.txt" >"$outdir/$f.cmp" || exit 1
+        if [ -n "$fields" ]; then
+            cut -d, -f "$fields" <"$outdir/$f.txt" | tr ',' ' ' >"$outdir/$f.cmp" || exit 1
+        else
+            tr ',' ' ' <"$outdir/$f.txt" >"$outdir/$f.cmp" || exit 1
+        fi
     done
     set -- "$outdir/expected.cmp" "$outdir/actual.cmp"
 else

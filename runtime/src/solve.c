@@ -60,6 +60,8 @@ enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
  * all components. A search that reaches it gives up; plain Lemke on the
  * full LCP still runs with its own cap. */
 enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 4000 };
+/* float: index exchanges of try_repair per call (each a dense solve) */
+enum { REPAIR_CAP = 16 };
 
 /* Carves the arrays (when ws is non-NULL); returns the bytes needed. */
 static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
@@ -270,9 +272,10 @@ static void gather(call *c, int n, ncs_real sign) {
     }
 }
 
-/* Re-solves B_JJ z_J = -b_J for the index set J (flags) into ws->zc:
- * the Newton step of the min-map on that active set. 0 on success. */
-static int solve_on_set(call *c, const unsigned char *J) {
+/* Solves B_JJ z_J = -b_J for the index set J (flags) into ws->zc (zero
+ * outside J), as it comes. Returns the size of J, or -1 when B_JJ is
+ * singular. */
+static int set_solve(call *c, const unsigned char *J) {
     ncs_lcp_workspace *ws = c->ws;
     int i, n = 0, m = c->m;
     for (i = 0; i < m; i++)
@@ -282,12 +285,24 @@ static int solve_on_set(call *c, const unsigned char *J) {
     if (ncs_dense_solve(n, ws->Br, n, ws->br, ws->perm) != 0)
         return -1;
     memset(ws->zc, 0, (size_t)m * sizeof *ws->zc);
+    for (i = 0; i < n; i++)
+        ws->zc[ws->umap[i]] = ws->br[i];
+    return n;
+}
+
+/* Re-solves B_JJ z_J = -b_J for the index set J (flags) into ws->zc:
+ * the Newton step of the min-map on that active set, negative entries at
+ * rounding level clamped to 0. 0 on success. */
+static int solve_on_set(call *c, const unsigned char *J) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, n = set_solve(c, J);
     for (i = 0; i < n; i++) {
-        if (!(ws->br[i] >= -c->tol * NCS_RC(1e3) * (1 + NCS_FABS(ws->br[i]))))
+        ncs_real *z = &ws->zc[ws->umap[i]];
+        if (!(*z >= -c->tol * NCS_RC(1e3) * (1 + NCS_FABS(*z))))
             return -1;
-        ws->zc[ws->umap[i]] = ws->br[i] > 0 ? ws->br[i] : 0;
+        *z = *z > 0 ? *z : 0;
     }
-    return 0;
+    return n < 0 ? -1 : 0;
 }
 
 /* Union-find over `parent` (path halving). */
@@ -403,38 +418,25 @@ static int try_newton(call *c) {
  * z) from the original data (docs/solver.md): re-solve B_JJ z_J = -b_J,
  * compute w = B z + b, and exchange the most violated index (z_j < 0 in J
  * leaves, w_i < 0 outside J enters; each relative to the scale of
- * ncs_lcp_residual), at most 2 m + 4 times. Returns 1 when zc verified on
- * the full LCP; 0 when it did not, or B_JJ was singular. */
+ * ncs_lcp_residual), at most REPAIR_CAP times (the examples and tests need
+ * at most 7). Returns 1 when zc verified on the full LCP; 0 when it did
+ * not, or B_JJ was singular. */
 static int try_repair(call *c, unsigned char *J) {
     ncs_lcp_workspace *ws = c->ws;
-    int it, i, j, m = c->m;
-    for (it = 0; it < 2 * m + 4; it++) {
-        int n = 0, worst = -1;
-        ncs_real zs = 0, most = c->tol;
-        for (i = 0; i < m; i++)
-            if (J[i])
-                ws->umap[n++] = i;
-        gather(c, n, -1);
-        if (ncs_dense_solve(n, ws->Br, n, ws->br, ws->perm) != 0)
+    int it, i, m = c->m;
+    for (it = 0; it < REPAIR_CAP; it++) {
+        int worst = -1;
+        ncs_real zs = 0, most = c->tol, v;
+        if (set_solve(c, J) < 0 ||
+            !(ncs_lcp_residual(m, c->B, c->ldb, c->b, ws->zc, ws->wc, ws->rmax,
+                               ws->lw.rows) < NCS_HUGE))
             return 0;
-        memset(ws->zc, 0, (size_t)m * sizeof *ws->zc);
-        for (i = 0; i < n; i++)
-            ws->zc[ws->umap[i]] = ws->br[i];
         for (i = 0; i < m; i++)
             if (NCS_FABS(ws->zc[i]) > zs)
                 zs = NCS_FABS(ws->zc[i]);
         for (i = 0; i < m; i++) {
-            const ncs_real *Bi = c->B + (size_t)i * c->ldb;
-            ncs_real wi = c->b[i], bmax = 0, sc, v;
-            for (j = 0; j < m; j++) {
-                wi += Bi[j] * ws->zc[j];
-                if (NCS_FABS(Bi[j]) > bmax)
-                    bmax = NCS_FABS(Bi[j]);
-            }
-            sc = NCS_FABS(c->b[i]) + bmax * zs;
-            v = J[i] ? (zs > 0 ? -ws->zc[i] / zs : 0) : (sc > 0 ? -wi / sc : 0);
-            if (!isfinite(v))
-                return 0;
+            ncs_real sc = NCS_FABS(c->b[i]) + ws->rmax[i] * zs;
+            v = J[i] ? (zs > 0 ? -ws->zc[i] / zs : 0) : (sc > 0 ? -ws->wc[i] / sc : 0);
             if (v > most) {
                 most = v;
                 worst = i;

@@ -8,21 +8,22 @@ set -u
 ncsc=$1 src=$2 out=$3
 rm -rf "$out" && mkdir -p "$out/five" "$out/toobig" || exit 2
 fail=0
-(cd "$src" && "$ncsc" scenes/islands-five.ncs -o "$out/five") 2>"$out/five.err"
-rc=$?
-want="scenes/islands-five.ncs:6:7: warning: the automatic island sizes (every body in one island, at the scene's largest speed) would allow up to 3090 LCP rows (a state of about 535 MB); sizing islands for capacity = 32 instead: set \`capacity\` to choose (a step that needs more fails with STEP_CAPACITY)"
-[ "$rc" = 0 ] || { echo "islands-five: exit $rc"; fail=1; }
-[ "$(sed -n 1p "$out/five.err")" = "$want" ] ||
-    { echo "islands-five: got"; cat "$out/five.err"; echo "expected: $want"; fail=1; }
+
+# compile NAME STATUS MESSAGE: ncsc on scenes/islands-NAME.ncs into $out/NAME must
+# exit with STATUS and print MESSAGE as its first line
+compile() {
+    (cd "$src" && "$ncsc" "scenes/islands-$1.ncs" -o "$out/$1") 2>"$out/$1.err"
+    rc=$?
+    [ "$rc" = "$2" ] || { echo "islands-$1: exit $rc, expected $2"; fail=1; }
+    [ "$(sed -n 1p "$out/$1.err")" = "$3" ] ||
+        { echo "islands-$1: got"; cat "$out/$1.err"; echo "expected: $3"; fail=1; }
+}
+
+compile five 0 "scenes/islands-five.ncs:6:7: warning: the automatic island sizes (every body in one island, at the scene's largest speed) would allow up to 3090 LCP rows (a state of about 535 MB); sizing islands for capacity = 32 instead: set \`capacity\` to choose (a step that needs more fails with STEP_CAPACITY)"
 grep -q "^#define ISLANDS_FIVE_MAX_M 512 " "$out/five/islands_five.h" &&
     grep -q "^#define ISLANDS_FIVE_CAPACITY 32 " "$out/five/islands_five.h" ||
     { echo "islands-five: sizes are not MAX_M 512, CAPACITY 32"; fail=1; }
-(cd "$src" && "$ncsc" scenes/islands-toobig.ncs -o "$out/toobig") 2>"$out/toobig.err"
-rc=$?
-want="scenes/islands-toobig.ncs:3:7: error: capacity = 3000 gives islands of up to 36000 LCP rows, above the runtime's limit of 20000; choose a smaller capacity"
-[ "$rc" = 1 ] || { echo "islands-toobig: exit $rc, expected 1"; fail=1; }
-[ "$(sed -n 1p "$out/toobig.err")" = "$want" ] ||
-    { echo "islands-toobig: got"; cat "$out/toobig.err"; echo "expected: $want"; fail=1; }
+compile toobig 1 "scenes/islands-toobig.ncs:3:7: error: capacity = 3000 gives islands of up to 36000 LCP rows, above the runtime's limit of 20000; choose a smaller capacity"
 [ -z "$(ls -A "$out/toobig")" ] || { echo "islands-toobig: output left"; fail=1; }
 [ "$fail" = 0 ] && echo "island limits: warning, fallback sizes and error as expected"
 exit "$fail"

@@ -14,6 +14,8 @@
 #
 # Exit status: 0 pass; 1 a run failed or the outputs differ; 2 bad usage.
 set -u
+# shellcheck source=/dev/null
+. "$(dirname "$0")/to-cmp.sh"
 
 numcmp='' runqemu='' outdir='' rtol=1e-9 atol=0 machine=mps2-an386 hostargs='' csv=0 fields=
 usage() {
@@ -56,11 +58,7 @@ if [ $hs -ne 0 ] || [ $fs -ne 0 ]; then
 fi
 if [ $csv -eq 1 ]; then
     for f in host firmware; do
-        if [ -n "$fields" ]; then
-            cut -d, -f "$fields" <"$outdir/$f.txt" | tr ',' ' ' >"$outdir/$f.cmp" || exit 1
-        else
-            tr ',' ' ' <"$outdir/$f.txt" >"$outdir/$f.cmp" || exit 1
-        fi
+        to_cmp "$fields" "$outdir/$f.txt" "$outdir/$f.cmp" || exit 1
     done
     "$numcmp" -r "$rtol" -a "$atol" "$outdir/host.cmp" "$outdir/firmware.cmp" || exit 1
 else

@@ -6,6 +6,8 @@
 # keeps only the CSV fields FIELDS (a `cut -f` list, e.g. 1,3-6) of both.
 # Passes when both exit 0 and numcmp accepts. Exit 1 otherwise, 2 on usage.
 set -u
+# shellcheck source=/dev/null
+. "$(dirname "$0")/../to-cmp.sh"
 csv=0 fields=
 while [ $# -gt 0 ]; do
     case $1 in
@@ -31,11 +33,7 @@ sh -c "$1" >"$outdir/expected.txt" || { echo "FAIL: '$1' exited with $?"; exit 1
 sh -c "$2" >"$outdir/actual.txt" || { echo "FAIL: '$2' exited with $?"; exit 1; }
 if [ $csv -eq 1 ]; then
     for f in expected actual; do
-        if [ -n "$fields" ]; then
-            cut -d, -f "$fields" <"$outdir/$f.txt" | tr ',' ' ' >"$outdir/$f.cmp" || exit 1
-        else
-            tr ',' ' ' <"$outdir/$f.txt" >"$outdir/$f.cmp" || exit 1
-        fi
+        to_cmp "$fields" "$outdir/$f.txt" "$outdir/$f.cmp" || exit 1
     done
     set -- "$outdir/expected.cmp" "$outdir/actual.cmp"
 else

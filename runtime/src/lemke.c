@@ -110,10 +110,9 @@ static ncs_real binv(const ncs_lemke_work *lw, int r, int k) {
 
 /* Among the ncand rows in cand (all with the same minimum ratio), keeps the
  * lexicographic minimum of the rows of Binv divided by the pivot column
- * entry. Returns the chosen row. */
-static int lex_pick(ncs_lemke_work *lw, int m, int ncand) {
+ * entry (col, the entering column). Returns the chosen row. */
+static int lex_pick(ncs_lemke_work *lw, int m, int ncand, const ncs_real *col) {
     int k, c, *cand = lw->cand;
-    const ncs_real *col = lw->col;      /* the entering column */
     for (k = 0; k < m && ncand > 1; k++) {
         ncs_real best = NCS_HUGE, scale = 0;
         int keep = 0;
@@ -214,8 +213,9 @@ static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr) {
     lw->where[vout] = -e - 1;
 }
 
-/* The lazy tableau's pivot (row r, slot e; lw->col holds the pivot
- * column): the value column is updated and clamped as by pivot() (over
+/* The lazy tableau's pivot (row r, slot e; f is the pivot column, which
+ * may be slot e itself: it is copied to the eta before slot e is
+ * written): the value column is updated and clamped as by pivot() (over
  * every row: a zero f_i leaves the value as it is), slot e receives the
  * leaving variable's column, and the eta is stored for the other columns.
  * When the etas are full, every column catches up first and they start
@@ -223,8 +223,8 @@ static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr) {
 #ifdef NCS_LCP_CLONES
 __attribute__((target_clones("avx", "default")))
 #endif
-static void lazy_pivot(ncs_lemke_work *lw, int m, int r, int e) {
-    ncs_real *T = lw->T, *f = lw->col, *Te = T + (size_t)e * (size_t)m, *eta;
+static void lazy_pivot(ncs_lemke_work *lw, int m, int r, int e, const ncs_real *f) {
+    ncs_real *T = lw->T, *Te = T + (size_t)e * (size_t)m, *eta;
     ncs_real inv = NCS_RC(1) / f[r], t = T[r] * inv;
     int i, vin = lw->nonb[e], vout = lw->basis[r];
     if (lw->neta == lw->eta_cap) {
@@ -322,7 +322,7 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
             j += i != r;
         }
         if (LAZY(lw))
-            lazy_pivot(lw, m, r, m + 1);
+            lazy_pivot(lw, m, r, m + 1, lw->col);
         else
             pivot(lw, m, ld, r, m + 1, j);
         npiv = 1;
@@ -338,21 +338,30 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                 break;
             }
             e = -lw->where[vin] - 1;
-            if (LAZY(lw))
+            /* the entering column: read in place by the lazy tableau (slot
+             * e, contiguous), else gathered for the pivot with its nonzero
+             * rows listed in rows. The largest magnitude bits of the column
+             * and of the values tell whether they are finite (abs_bits)
+             * and give the column's largest magnitude. */
+            if (LAZY(lw)) {
                 catch_up(lw, m, e);
-            /* the entering column, gathered for the pivot; the largest
-             * magnitude bits of the column and of the values tell whether
-             * they are finite (abs_bits) and give the column's largest
-             * magnitude; rows lists the nonzeros */
-            C = &TAB(lw, 0, e);
-            for (i = 0; i < m; i++) {
-                ncs_real t = C[(size_t)i * rs];
-                ncs_bits bt = abs_bits(t), bv = abs_bits(V[(size_t)i * rs]);
-                col[i] = t;
-                rows[nz] = i;
-                nz += bt != 0;
-                cbits = bt > cbits ? bt : cbits;
-                vbits = bv > vbits ? bv : vbits;
+                col = lw->T + (size_t)e * (size_t)m;
+                for (i = 0; i < m; i++) {
+                    ncs_bits bt = abs_bits(col[i]), bv = abs_bits(V[i]);
+                    cbits = bt > cbits ? bt : cbits;
+                    vbits = bv > vbits ? bv : vbits;
+                }
+            } else {
+                C = &TAB(lw, 0, e);
+                for (i = 0; i < m; i++) {
+                    ncs_real t = C[(size_t)i * rs];
+                    ncs_bits bt = abs_bits(t), bv = abs_bits(V[(size_t)i * rs]);
+                    col[i] = t;
+                    rows[nz] = i;
+                    nz += bt != 0;
+                    cbits = bt > cbits ? bt : cbits;
+                    vbits = bv > vbits ? bv : vbits;
+                }
             }
             if (cbits >= NCS_BITS_INF || vbits >= NCS_BITS_INF)
                 goto out;                   /* not finite: numerical */
@@ -391,14 +400,14 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                 }
             }
             ncand = j;
-            r = zrow >= 0 ? zrow : lex_pick(lw, m, ncand);
+            r = zrow >= 0 ? zrow : lex_pick(lw, m, ncand, col);
             if (npiv >= max_pivots) {
                 status = NCS_LCP_PIVOT_CAP;
                 goto out;
             }
             vout = lw->basis[r];
             if (LAZY(lw)) {
-                lazy_pivot(lw, m, r, e);
+                lazy_pivot(lw, m, r, e, col);
             } else {
                 for (i = 0; i < nz && rows[i] != r; i++)
                     ;

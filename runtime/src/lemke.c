@@ -370,26 +370,41 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                 goto out;
             }
             cmax = real_of_bits(cbits);
-            /* minimum ratio over the rows whose value falls as vin grows */
-            for (i = 0; i < m; i++) {
-                ncs_real t = col[i];
-                if (t > NCS_TOL_PIVOT * cmax) {
-                    ncs_real q = V[(size_t)i * rs] / t;
-                    theta = q < theta ? q : theta;
-                    cand[ncand++] = i;
+            /* minimum ratio over the rows whose value falls as vin grows
+             * (the lazy tableau keeps each candidate's ratio in lw->col,
+             * free after the first pivot, for the tie test below) */
+            if (LAZY(lw)) {
+                for (i = 0; i < m; i++) {
+                    ncs_real t = col[i];
+                    if (t > NCS_TOL_PIVOT * cmax) {
+                        ncs_real q = V[i] / t;
+                        theta = q < theta ? q : theta;
+                        lw->col[ncand] = q;
+                        cand[ncand++] = i;
+                    }
+                }
+            } else {
+                for (i = 0; i < m; i++) {
+                    ncs_real t = col[i];
+                    if (t > NCS_TOL_PIVOT * cmax) {
+                        ncs_real q = V[(size_t)i * rs] / t;
+                        theta = q < theta ? q : theta;
+                        cand[ncand++] = i;
+                    }
                 }
             }
             if (ncand == 0) {
                 status = NCS_LCP_RAY;
                 goto out;
             }
-            /* ties are judged relative to the minimum ratio (the ratios are
-             * recomputed: the same division gives the same value) */
+            /* ties are judged relative to the minimum ratio (the eager
+             * tableau recomputes the ratios: the same division gives the
+             * same value) */
             tie = theta + NCS_TOL_TIE * theta + NCS_TOL_TIE_ABS * bscale / cmax;
             j = 0;
             for (i = 0; i < ncand; i++) {
                 int row = cand[i];
-                ncs_real q = V[(size_t)row * rs] / col[row];
+                ncs_real q = LAZY(lw) ? lw->col[i] : V[(size_t)row * rs] / col[row];
                 if (q <= tie) {
                     cand[j++] = row;
                     if (lw->basis[row] == art)

@@ -44,10 +44,12 @@
  * a NaN exactly when its magnitude bits reach those of infinity. */
 #if NCS_REAL_IS_FLOAT
 typedef uint32_t ncs_bits;
+typedef int32_t ncs_sbits;          /* the same bits, signed (the sign bit is 0) */
 #define NCS_BITS_ABS UINT32_C(0x7fffffff)
 #define NCS_BITS_INF UINT32_C(0x7f800000)
 #else
 typedef uint64_t ncs_bits;
+typedef int64_t ncs_sbits;
 #define NCS_BITS_ABS UINT64_C(0x7fffffffffffffff)
 #define NCS_BITS_INF UINT64_C(0x7ff0000000000000)
 #endif

@@ -160,6 +160,9 @@ typedef struct call {
     int seeded;                 /* the selection starts from the previous choices */
     int fricpass;               /* failed attempts also try friction states */
     ncs_real rscale;              /* float: largest |b| of the last selection attempt */
+    int want_w;                 /* the caller asked for w */
+    ncs_real part_res;            /* residual of the last part_residual */
+    ncs_real kept_res;            /* that of the last kept component solution */
 } call;
 
 
@@ -743,7 +746,7 @@ static ncs_real part_residual(call *c, int cc) {
             res = ri;
     }
     g = group_residual(c, ws->zc, cc, 0);     /* float, max form */
-    return g > res ? g : res;
+    return c->part_res = g > res ? g : res;
 }
 
 #ifndef NCS_LCP_NO_FRICTION
@@ -1074,6 +1077,7 @@ static void offer(call *c, pick *p) {
     p->best = e;
     p->found = 1;
     p->loose = loose;
+    c->kept_res = c->part_res;          /* offered right after its part_residual */
 }
 
 /* 1 when the current choice (inC) is that of the kept attempt. */
@@ -1337,6 +1341,7 @@ static int lemke_component(call *c, int cc) {
     }
     for (i = 0; i < n; i++)
         ws->trial[ws->umap[i]] = ws->zr[i];
+    c->kept_res = c->part_res;
     return 1;
 #endif
 }
@@ -1407,6 +1412,13 @@ static int try_structured(call *c) {
     memcpy(ws->zc, ws->trial, (size_t)c->m * sizeof *ws->zc);
     for (i = 0; i < g; i++)
         ws->sel[i] = ws->prev_sel[i];
+    /* one component: z is the kept attempt itself, whose rows are all of
+     * them, and part_residual measured it exactly as accept() would (the
+     * same sums in the same order): no second pass unless w is wanted */
+    if (c->ncomp == 1 && !c->want_w) {
+        c->residual = c->kept_res;
+        return 1;
+    }
     return accept(c);
 }
 
@@ -1492,6 +1504,7 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     c.cap = opt->max_pivots;
     c.tol = opt->tol > 0 ? opt->tol : def.tol;
     c.decompose = opt->decompose;
+    c.want_w = w != NULL;
     c.lemke_status = NCS_LCP_SOLVED;
     c.blocks = 1;
     c.flops0 = ws->lw.flops;

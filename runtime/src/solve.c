@@ -30,6 +30,7 @@ struct ncs_lcp_workspace {
     ncs_real *u, *a;          /* contact impulses and A u + a0 */
     ncs_real *best, *trial;   /* best unverified z so far; Newton trial point */
     ncs_real *rmax;           /* max_j |B_ij| per row of the call's B */
+    ncs_real *sb;             /* side_bound of each contact, once per call (prepare) */
     int *umap;              /* reduced unknown -> full one (also block indices) */
     int *sel;               /* chosen side per group */
     int *gfirst;            /* first side of each group */
@@ -54,7 +55,7 @@ struct ncs_lcp_workspace {
 };
 
 #define NCS_ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
-enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
+enum { NDOUBLE_VEC = 12, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
 /* Work budget of one call's selection path (docs/solver.md, "Bounded
  * work"): attempts (reduced Lemke runs, friction states) and pivots over
  * all components. A search that reaches it gives up; plain Lemke on the
@@ -74,7 +75,7 @@ static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
         unsigned char *cv = (unsigned char *)(iv + ni);
         ncs_real **dv[NDOUBLE_VEC] = {&ws->a0, &ws->mu, &ws->br, &ws->zr,
                                     &ws->zc, &ws->wc, &ws->u, &ws->a,
-                                    &ws->best, &ws->trial, &ws->rmax};
+                                    &ws->best, &ws->trial, &ws->rmax, &ws->sb};
         int **ivs[NINT_VEC] = {&ws->umap, &ws->sel, &ws->gfirst, &ws->perm, &ws->comp,
                                &ws->owner, &ws->clist, &ws->cgroup, &ws->glist,
                                &ws->prev_sel, &ws->top, &ws->ranked};
@@ -934,13 +935,19 @@ static void set_selected(call *c, int gi) {
 
 /* Squared M-distance from v_free to the half-plane a_j >= -shift of contact
  * j (shift = eps_h for summation sides, else 0): max(0, -(a0_j + shift))^2
- * / A_jj, or 0 when A_jj is not positive. */
-static ncs_real side_bound(const call *c, int j) {
-    ncs_real s = c->ws->a0[j], d = c->ws->A[(size_t)j * c->nu + j];
-    if (j < c->o.y && NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION)
-        s += c->L->eps_h;
-    return s < 0 && d > 0 ? s * s / d : 0;
+ * / A_jj, or 0 when A_jj is not positive. Computed once per call into
+ * ws->sb (prepare: side_bounds), read many times by the search. */
+static void side_bounds(call *c) {
+    int j;
+    for (j = 0; j < c->nc; j++) {
+        ncs_real s = c->ws->a0[j], d = c->ws->A[(size_t)j * c->nu + j];
+        if (j < c->o.y && NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION)
+            s += c->L->eps_h;
+        c->ws->sb[j] = s < 0 && d > 0 ? s * s / d : 0;
+    }
 }
+
+#define side_bound(c, j) ((c)->ws->sb[j])
 
 /* Impulse energy u^T A u of component cc of the full z (= ||v' - v_free||_M^2
  * of the component's bodies when A is the Delassus matrix). */
@@ -1374,6 +1381,7 @@ static int prepare(call *c) {
                 left -= unite(ws->comp, contact_of_u(c, i), contact_of_u(c, j));
     c->ncomp = label(ws->comp, c->nc);
     build_owner(c);
+    side_bounds(c);
     rank_sides(c);
     c->prepared = 1;
     return 1;

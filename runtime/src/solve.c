@@ -26,11 +26,12 @@ struct ncs_lcp_workspace {
     ncs_real *Br;             /* reduced / block LCP matrix (or LU), mmax^2 */
     ncs_real *a0, *mu;        /* contact-space free term (nu) and friction (nc) */
     ncs_real *br, *zr;        /* reduced LCP vector and solution */
-    ncs_real *zc, *wc;        /* candidate full z and its w */
+    ncs_real *zc, *wc;        /* candidate full z and its w (during the selection
+                                 path's search, before its final accept: the
+                                 side_bound of each contact, side_bounds) */
     ncs_real *u, *a;          /* contact impulses and A u + a0 */
     ncs_real *best, *trial;   /* best unverified z so far; Newton trial point */
     ncs_real *rmax;           /* max_j |B_ij| per row of the call's B */
-    ncs_real *sb;             /* side_bound of each contact, once per call (prepare) */
     int *umap;              /* reduced unknown -> full one (also block indices) */
     int *sel;               /* chosen side per group */
     int *gfirst;            /* first side of each group */
@@ -55,7 +56,7 @@ struct ncs_lcp_workspace {
 };
 
 #define NCS_ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
-enum { NDOUBLE_VEC = 12, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
+enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
 /* Work budget of one call's selection path (docs/solver.md, "Bounded
  * work"): attempts (reduced Lemke runs, friction states) and pivots over
  * all components. A search that reaches it gives up; plain Lemke on the
@@ -63,6 +64,13 @@ enum { NDOUBLE_VEC = 12, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
 enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 4000 };
 /* float: index exchanges of try_repair per call (each a dense solve) */
 enum { REPAIR_CAP = 16 };
+/* NCS_LCP_SMALL (1 in a specialised firmware copy: compiler/emit_solver.c)
+ * leaves out code that only saves time, where text size counts more
+ * (docs/embedded.md, "The 16 KB goal"): the selection path's shortcuts for
+ * one component and its table of side bounds. The results are the same. */
+#ifndef NCS_LCP_SMALL
+#define NCS_LCP_SMALL 0
+#endif
 
 /* Carves the arrays (when ws is non-NULL); returns the bytes needed. */
 static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
@@ -75,7 +83,7 @@ static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
         unsigned char *cv = (unsigned char *)(iv + ni);
         ncs_real **dv[NDOUBLE_VEC] = {&ws->a0, &ws->mu, &ws->br, &ws->zr,
                                     &ws->zc, &ws->wc, &ws->u, &ws->a,
-                                    &ws->best, &ws->trial, &ws->rmax, &ws->sb};
+                                    &ws->best, &ws->trial, &ws->rmax};
         int **ivs[NINT_VEC] = {&ws->umap, &ws->sel, &ws->gfirst, &ws->perm, &ws->comp,
                                &ws->owner, &ws->clist, &ws->cgroup, &ws->glist,
                                &ws->prev_sel, &ws->top, &ws->ranked};
@@ -642,18 +650,21 @@ static void lift(call *c, int cc, int ngc, int ncr) {
     const ncs_layout *L = c->L;
     const ncs_layout_offsets *o = &c->o;
     int k = NCS_NFRIC(c->k), nu = c->nu, nur = ncr * (1 + k), i, j, l, q;
+    int all = !NCS_LCP_SMALL && c->ncomp == 1;  /* every contact is in cc */
+    const int *uown = ws->owner + c->ub;        /* contact of each u */
     ncs_real *z = ws->zc, *a = ws->a;
     for (q = 0; q < nu; q++)
-        if (ws->comp[contact_of_u(c, q)] == cc)
+        if (all || ws->comp[uown[q]] == cc)
             ws->u[q] = 0;
     for (q = 0; q < nur; q++)
         ws->u[ws->umap[q]] = ws->zr[q] > 0 ? ws->zr[q] : 0;
     for (i = 0; i < nu; i++) {
+        const ncs_real *Ai = ws->A + (size_t)i * nu;
         ncs_real s = ws->a0[i];
-        if (ws->comp[contact_of_u(c, i)] != cc)
+        if (!all && ws->comp[uown[i]] != cc)
             continue;
         for (q = 0; q < nur; q++)
-            s += ws->A[(size_t)i * nu + ws->umap[q]] * ws->u[ws->umap[q]];
+            s += Ai[ws->umap[q]] * ws->u[ws->umap[q]];
         a[i] = s;
         z[c->ub + i] = ws->u[i];
     }
@@ -721,24 +732,29 @@ static void lift(call *c, int cc, int ngc, int ncr) {
 static ncs_real part_residual(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
     int i, k, m = c->m, nnz = 0, *nzj = ws->lw.rows;     /* free between Lemke runs */
+    int all = !NCS_LCP_SMALL && c->ncomp == 1;  /* every row is in cc */
     ncs_real zs = 0, res = 0, g;
     for (i = 0; i < m; i++) {
-        if (ws->comp[ws->owner[i]] == cc && NCS_FABS(ws->zc[i]) > zs)
+        if ((all || ws->comp[ws->owner[i]] == cc) && NCS_FABS(ws->zc[i]) > zs)
             zs = NCS_FABS(ws->zc[i]);
         nzj[nnz] = i;
         nnz += ws->zc[i] != 0;          /* a zero z_j adds only a zero to w */
     }
     for (i = 0; i < m; i++) {
         const ncs_real *Bi = c->B + (size_t)i * c->ldb;
-        ncs_real wi = c->b[i], ws_, zr, wr, ri;
-        if (ws->comp[ws->owner[i]] != cc)
+        ncs_real wi = c->b[i], ws_, zr, wr, ri, zi = ws->zc[i];
+        if (!all && ws->comp[ws->owner[i]] != cc)
             continue;
         for (k = 0; k < nnz; k++)
             wi += Bi[nzj[k]] * ws->zc[nzj[k]];
         ws_ = NCS_FABS(c->b[i]) + ws->rmax[i] * zs;
         if (!isfinite(wi + ws_))       /* as ncs_lcp_residual */
             return NCS_HUGE;
-        zr = zs > 0 ? ws->zc[i] / zs : 0;
+        /* z_i = 0 <= w_i or w_i = 0 < z_i: this row's measure is 0 (or -0)
+         * and cannot raise res, so the divisions are skipped */
+        if (!NCS_LCP_SMALL && !(zi < 0 || wi < 0 || (zi > 0 && wi > 0)))
+            continue;
+        zr = zs > 0 ? zi / zs : 0;
         wr = ws_ > 0 ? wi / ws_ : 0;
         ri = -zr > -wr ? -zr : -wr;
         if ((zr < wr ? zr : wr) > ri)
@@ -747,7 +763,10 @@ static ncs_real part_residual(call *c, int cc) {
             res = ri;
     }
     g = group_residual(c, ws->zc, cc, 0);     /* float, max form */
-    return c->part_res = g > res ? g : res;
+    res = g > res ? g : res;
+    if (!NCS_LCP_SMALL)
+        c->part_res = res;
+    return res;
 }
 
 #ifndef NCS_LCP_NO_FRICTION
@@ -935,35 +954,47 @@ static void set_selected(call *c, int gi) {
 
 /* Squared M-distance from v_free to the half-plane a_j >= -shift of contact
  * j (shift = eps_h for summation sides, else 0): max(0, -(a0_j + shift))^2
- * / A_jj, or 0 when A_jj is not positive. Computed once per call into
- * ws->sb (prepare: side_bounds), read many times by the search. */
-static void side_bounds(call *c) {
-    int j;
-    for (j = 0; j < c->nc; j++) {
-        ncs_real s = c->ws->a0[j], d = c->ws->A[(size_t)j * c->nu + j];
-        if (j < c->o.y && NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION)
-            s += c->L->eps_h;
-        c->ws->sb[j] = s < 0 && d > 0 ? s * s / d : 0;
-    }
+ * / A_jj, or 0 when A_jj is not positive. */
+static ncs_real side_bound_of(const call *c, int j) {
+    ncs_real s = c->ws->a0[j], d = c->ws->A[(size_t)j * c->nu + j];
+    if (j < c->o.y && NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION)
+        s += c->L->eps_h;
+    return s < 0 && d > 0 ? s * s / d : 0;
 }
 
-#define side_bound(c, j) ((c)->ws->sb[j])
+#if NCS_LCP_SMALL
+#define side_bounds(c) ((void)0)
+#define side_bound(c, j) side_bound_of(c, j)
+#else
+/* The search reads each side_bound many times: computed once per call
+ * (prepare) into ws->wc, which nothing else uses until the path's final
+ * accept (the workspace bound NCS_LCP_WORKSPACE_REALS has no room for
+ * another m-vector at large m). */
+static void side_bounds(call *c) {
+    int j;
+    for (j = 0; j < c->nc; j++)
+        c->ws->wc[j] = side_bound_of(c, j);
+}
+#define side_bound(c, j) ((c)->ws->wc[j])
+#endif
 
 /* Impulse energy u^T A u of component cc of the full z (= ||v' - v_free||_M^2
  * of the component's bodies when A is the Delassus matrix). */
 static ncs_real energy(const call *c, const ncs_real *z, int cc) {
     const ncs_lcp_workspace *ws = c->ws;
     const ncs_real *u = z + c->ub;
-    int q, r;
+    int q, r, n = 0, *nz = ws->lw.rows;     /* free between Lemke runs */
     ncs_real e = 0;
-    for (q = 0; q < c->nu; q++) {
+    for (q = 0; q < c->nu; q++) {           /* the component's nonzero u, in order */
+        nz[n] = q;
+        n += u[q] != 0 && ws->comp[ws->owner[c->ub + q]] == cc;
+    }
+    for (q = 0; q < n; q++) {
+        const ncs_real *Aq = ws->A + (size_t)nz[q] * c->nu;
         ncs_real s = 0;
-        if (u[q] == 0 || ws->comp[contact_of_u(c, q)] != cc)
-            continue;
-        for (r = 0; r < c->nu; r++)
-            if (u[r] != 0 && ws->comp[contact_of_u(c, r)] == cc)
-                s += ws->A[(size_t)q * c->nu + r] * u[r];
-        e += u[q] * s;
+        for (r = 0; r < n; r++)
+            s += Aq[nz[r]] * u[nz[r]];
+        e += u[nz[q]] * s;
     }
     return e;
 }
@@ -1073,7 +1104,7 @@ static void offer(call *c, pick *p) {
     if (p->found && (loose > p->loose || (loose == p->loose && !(e < p->best * (1 - p->slack)))))
         return;
     for (i = 0; i < c->m; i++)
-        if (ws->comp[ws->owner[i]] == p->cc)
+        if ((!NCS_LCP_SMALL && c->ncomp == 1) || ws->comp[ws->owner[i]] == p->cc)
             ws->trial[i] = ws->zc[i];
     for (i = 0; i < p->ngc; i++) {
         int gi = ws->glist[i];
@@ -1084,7 +1115,8 @@ static void offer(call *c, pick *p) {
     p->best = e;
     p->found = 1;
     p->loose = loose;
-    c->kept_res = c->part_res;          /* offered right after its part_residual */
+    if (!NCS_LCP_SMALL)
+        c->kept_res = c->part_res;      /* offered right after its part_residual */
 }
 
 /* 1 when the current choice (inC) is that of the kept attempt. */
@@ -1423,7 +1455,7 @@ static int try_structured(call *c) {
     /* one component: z is the kept attempt itself, whose rows are all of
      * them, and part_residual measured it exactly as accept() would (the
      * same sums in the same order): no second pass unless w is wanted */
-    if (c->ncomp == 1 && !c->want_w) {
+    if (!NCS_LCP_SMALL && c->ncomp == 1 && !c->want_w) {
         c->residual = c->kept_res;
         return 1;
     }
@@ -1512,7 +1544,7 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     c.cap = opt->max_pivots;
     c.tol = opt->tol > 0 ? opt->tol : def.tol;
     c.decompose = opt->decompose;
-    c.want_w = w != NULL;
+    c.want_w = !NCS_LCP_SMALL && w != NULL;
     c.lemke_status = NCS_LCP_SOLVED;
     c.blocks = 1;
     c.flops0 = ws->lw.flops;

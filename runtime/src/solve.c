@@ -37,7 +37,8 @@ struct ncs_lcp_workspace {
     int *gfirst;            /* first side of each group */
     int *perm;              /* pivoting of the dense solve */
     int *comp;              /* component of each contact (or index of B) */
-    int *owner;             /* contact that owns each row/variable of z */
+    int *owner;             /* contact that owns each row/variable of z (not built
+                               for one component: ONE_COMP) */
     int *clist;             /* contacts of the reduced problem */
     int *cgroup;            /* their group, -1 for convex contacts */
     int *glist;             /* groups of the component being solved */
@@ -71,6 +72,10 @@ enum { REPAIR_CAP = 16 };
 #ifndef NCS_LCP_SMALL
 #define NCS_LCP_SMALL 0
 #endif
+/* 1 when the selection path takes its one-component shortcuts: every
+ * contact is in component 0, so every row is, and ws->owner is not built
+ * (prepare). */
+#define ONE_COMP(c) (!NCS_LCP_SMALL && (c)->ncomp == 1)
 
 /* Carves the arrays (when ws is non-NULL); returns the bytes needed. */
 static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
@@ -650,7 +655,7 @@ static void lift(call *c, int cc, int ngc, int ncr) {
     const ncs_layout *L = c->L;
     const ncs_layout_offsets *o = &c->o;
     int k = NCS_NFRIC(c->k), nu = c->nu, nur = ncr * (1 + k), i, j, l, q;
-    int all = !NCS_LCP_SMALL && c->ncomp == 1;  /* every contact is in cc */
+    int all = ONE_COMP(c);                      /* every contact is in cc */
     const int *uown = ws->owner + c->ub;        /* contact of each u */
     ncs_real *z = ws->zc, *a = ws->a;
     for (q = 0; q < nu; q++)
@@ -732,7 +737,7 @@ static void lift(call *c, int cc, int ngc, int ncr) {
 static ncs_real part_residual(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
     int i, k, m = c->m, nnz = 0, *nzj = ws->lw.rows;     /* free between Lemke runs */
-    int all = !NCS_LCP_SMALL && c->ncomp == 1;  /* every row is in cc */
+    int all = ONE_COMP(c);              /* every row is in cc */
     ncs_real zs = 0, res = 0, g;
     for (i = 0; i < m; i++) {
         if ((all || ws->comp[ws->owner[i]] == cc) && NCS_FABS(ws->zc[i]) > zs)
@@ -983,11 +988,11 @@ static void side_bounds(call *c) {
 static ncs_real energy(const call *c, const ncs_real *z, int cc) {
     const ncs_lcp_workspace *ws = c->ws;
     const ncs_real *u = z + c->ub;
-    int q, r, n = 0, *nz = ws->lw.rows;     /* free between Lemke runs */
+    int q, r, n = 0, *nz = ws->lw.rows, all = ONE_COMP(c); /* rows: free between Lemke runs */
     ncs_real e = 0;
     for (q = 0; q < c->nu; q++) {           /* the component's nonzero u, in order */
         nz[n] = q;
-        n += u[q] != 0 && ws->comp[ws->owner[c->ub + q]] == cc;
+        n += u[q] != 0 && (all || ws->comp[ws->owner[c->ub + q]] == cc);
     }
     for (q = 0; q < n; q++) {
         const ncs_real *Aq = ws->A + (size_t)nz[q] * c->nu;
@@ -1103,9 +1108,12 @@ static void offer(call *c, pick *p) {
     int i, j, loose = group_residual(c, ws->zc, p->cc, 1) > c->tol;
     if (p->found && (loose > p->loose || (loose == p->loose && !(e < p->best * (1 - p->slack)))))
         return;
-    for (i = 0; i < c->m; i++)
-        if ((!NCS_LCP_SMALL && c->ncomp == 1) || ws->comp[ws->owner[i]] == p->cc)
-            ws->trial[i] = ws->zc[i];
+    if (ONE_COMP(c))
+        memcpy(ws->trial, ws->zc, (size_t)c->m * sizeof *ws->trial);
+    else
+        for (i = 0; i < c->m; i++)
+            if (ws->comp[ws->owner[i]] == p->cc)
+                ws->trial[i] = ws->zc[i];
     for (i = 0; i < p->ngc; i++) {
         int gi = ws->glist[i];
         ws->prev_sel[gi] = ws->sel[gi];
@@ -1363,7 +1371,7 @@ static int lemke_component(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
     int i, n = 0, st;
     for (i = 0; i < c->m; i++)
-        if (ws->comp[ws->owner[i]] == cc)
+        if (ONE_COMP(c) || ws->comp[ws->owner[i]] == cc)
             ws->umap[n++] = i;
     gather(c, n, 1);
     c->attempts++;
@@ -1411,8 +1419,15 @@ static int prepare(call *c) {
         for (j = i + 1; j < c->nu && left > 0; j++)
             if (ws->A[(size_t)i * c->nu + j] != 0 || ws->A[(size_t)j * c->nu + i] != 0)
                 left -= unite(ws->comp, contact_of_u(c, i), contact_of_u(c, j));
-    c->ncomp = label(ws->comp, c->nc);
-    build_owner(c);
+    if (!NCS_LCP_SMALL && left == 0) {    /* one set (or not decomposing) */
+        for (j = 0; j < c->nc; j++)
+            ws->comp[j] = 0;
+        c->ncomp = 1;
+    } else {
+        c->ncomp = label(ws->comp, c->nc);
+    }
+    if (!ONE_COMP(c))
+        build_owner(c);
     side_bounds(c);
     rank_sides(c);
     c->prepared = 1;
@@ -1444,7 +1459,8 @@ static int try_structured(call *c) {
         ws->prev_sel[i] = ws->sel[i];
     for (j = 0; j < c->o.y; j++)
         ws->zb[j] = 0;
-    memset(ws->trial, 0, (size_t)c->m * sizeof *ws->trial);
+    if (!ONE_COMP(c))   /* one component: its solution writes every row */
+        memset(ws->trial, 0, (size_t)c->m * sizeof *ws->trial);
     memset(ws->zc, 0, (size_t)c->m * sizeof *ws->zc);
     for (cc = 0; cc < c->ncomp; cc++)
         if (!solve_component(c, cc) && !lemke_component(c, cc))

@@ -1405,16 +1405,18 @@ static int prepare(call *c) {
     c->prepared = -1;
     if (ncs_lcp_extract(L, c->B, c->ldb, c->b, ws->A, ws->a0, ws->mu) != 0)
         return 0;
-    for (i = 0; i < g; first += L->group_size[i], i++)
-        ws->gfirst[i] = first;
-    /* independent components of contacts: coupled through a group or A
-     * (A_ij or A_ji nonzero; the scan stops once everything is one set) */
-    for (j = 0; j < c->nc; j++)
-        ws->comp[j] = c->decompose ? j : 0;
+    /* independent components of contacts: coupled through a group (each
+     * side starts in the set of its group's first side) or A (A_ij or A_ji
+     * nonzero; the scan stops once everything is one set) */
     left = c->decompose ? c->nc - 1 : 0;    /* unions still possible */
-    for (i = 0; i < g && left > 0; i++)
-        for (j = 1; j < L->group_size[i]; j++)
-            left -= unite(ws->comp, ws->gfirst[i], ws->gfirst[i] + j);
+    for (i = 0; i < g; first += L->group_size[i], i++) {
+        ws->gfirst[i] = first;
+        for (j = first; j < first + L->group_size[i]; j++)
+            ws->comp[j] = c->decompose ? first : 0;
+        left -= c->decompose ? L->group_size[i] - 1 : 0;
+    }
+    for (j = first; j < c->nc; j++)         /* convex contacts */
+        ws->comp[j] = c->decompose ? j : 0;
     for (i = 0; i < c->nu && left > 0; i++)
         for (j = i + 1; j < c->nu && left > 0; j++)
             if (ws->A[(size_t)i * c->nu + j] != 0 || ws->A[(size_t)j * c->nu + i] != 0)

@@ -251,7 +251,10 @@ int ncs_emit_solver_for(const char *prefix, const char *upper, int real_float,
                           "#ifndef %s_LCP_KEEP_NEWTON\n#define %s_LCP_NO_NEWTON 1\n#endif\n"
                           "/* specialised: Lemke's eager tableau only (the lazy one for small m\n"
                           " * is faster but about 0.9 KB of text) */\n"
-                          "#ifndef %s_LEMKE_LAZY_MAX_M\n#define %s_LEMKE_LAZY_MAX_M 0\n#endif\n",
-                       upper, upper, upper, upper, upper);
+                          "#ifndef %s_LEMKE_LAZY_MAX_M\n#define %s_LEMKE_LAZY_MAX_M 0\n#endif\n"
+                          "/* specialised: without the selection path's shortcuts that only save\n"
+                          " * time (solve.c; the same results, fewer bytes of text) */\n"
+                          "#ifndef %s_LCP_SMALL\n#define %s_LCP_SMALL 1\n#endif\n",
+                       upper, upper, upper, upper, upper, upper, upper);
     return append_files(c, source_files, "runtime/src", prefix, upper);
 }

@@ -26,7 +26,9 @@ struct ncs_lcp_workspace {
     ncs_real *Br;             /* reduced / block LCP matrix (or LU), mmax^2 */
     ncs_real *a0, *mu;        /* contact-space free term (nu) and friction (nc) */
     ncs_real *br, *zr;        /* reduced LCP vector and solution */
-    ncs_real *zc, *wc;        /* candidate full z and its w */
+    ncs_real *zc, *wc;        /* candidate full z and its w (during the selection
+                                 path's search, before its final accept: the
+                                 side_bound of each contact, side_bounds) */
     ncs_real *u, *a;          /* contact impulses and A u + a0 */
     ncs_real *best, *trial;   /* best unverified z so far; Newton trial point */
     ncs_real *rmax;           /* max_j |B_ij| per row of the call's B */
@@ -35,7 +37,8 @@ struct ncs_lcp_workspace {
     int *gfirst;            /* first side of each group */
     int *perm;              /* pivoting of the dense solve */
     int *comp;              /* component of each contact (or index of B) */
-    int *owner;             /* contact that owns each row/variable of z */
+    int *owner;             /* contact that owns each row/variable of z (not built
+                               for one component: ONE_COMP) */
     int *clist;             /* contacts of the reduced problem */
     int *cgroup;            /* their group, -1 for convex contacts */
     int *glist;             /* groups of the component being solved */
@@ -62,6 +65,17 @@ enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
 enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 4000 };
 /* float: index exchanges of try_repair per call (each a dense solve) */
 enum { REPAIR_CAP = 16 };
+/* NCS_LCP_SMALL (1 in a specialised firmware copy: compiler/emit_solver.c)
+ * leaves out code that only saves time, where text size counts more
+ * (docs/embedded.md, "The 16 KB goal"): the selection path's shortcuts for
+ * one component and its table of side bounds. The results are the same. */
+#ifndef NCS_LCP_SMALL
+#define NCS_LCP_SMALL 0
+#endif
+/* 1 when the selection path takes its one-component shortcuts: every
+ * contact is in component 0, so every row is, and ws->owner is not built
+ * (prepare). */
+#define ONE_COMP(c) (!NCS_LCP_SMALL && (c)->ncomp == 1)
 
 /* Carves the arrays (when ws is non-NULL); returns the bytes needed. */
 static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
@@ -160,6 +174,9 @@ typedef struct call {
     int seeded;                 /* the selection starts from the previous choices */
     int fricpass;               /* failed attempts also try friction states */
     ncs_real rscale;              /* float: largest |b| of the last selection attempt */
+    int want_w;                 /* the caller asked for w */
+    ncs_real part_res;            /* residual of the last part_residual */
+    ncs_real kept_res;            /* that of the last kept component solution */
 } call;
 
 
@@ -638,18 +655,21 @@ static void lift(call *c, int cc, int ngc, int ncr) {
     const ncs_layout *L = c->L;
     const ncs_layout_offsets *o = &c->o;
     int k = NCS_NFRIC(c->k), nu = c->nu, nur = ncr * (1 + k), i, j, l, q;
+    int all = ONE_COMP(c);                      /* every contact is in cc */
+    const int *uown = ws->owner + c->ub;        /* contact of each u */
     ncs_real *z = ws->zc, *a = ws->a;
     for (q = 0; q < nu; q++)
-        if (ws->comp[contact_of_u(c, q)] == cc)
+        if (all || ws->comp[uown[q]] == cc)
             ws->u[q] = 0;
     for (q = 0; q < nur; q++)
         ws->u[ws->umap[q]] = ws->zr[q] > 0 ? ws->zr[q] : 0;
     for (i = 0; i < nu; i++) {
+        const ncs_real *Ai = ws->A + (size_t)i * nu;
         ncs_real s = ws->a0[i];
-        if (ws->comp[contact_of_u(c, i)] != cc)
+        if (!all && ws->comp[uown[i]] != cc)
             continue;
         for (q = 0; q < nur; q++)
-            s += ws->A[(size_t)i * nu + ws->umap[q]] * ws->u[ws->umap[q]];
+            s += Ai[ws->umap[q]] * ws->u[ws->umap[q]];
         a[i] = s;
         z[c->ub + i] = ws->u[i];
     }
@@ -717,24 +737,29 @@ static void lift(call *c, int cc, int ngc, int ncr) {
 static ncs_real part_residual(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
     int i, k, m = c->m, nnz = 0, *nzj = ws->lw.rows;     /* free between Lemke runs */
+    int all = ONE_COMP(c);              /* every row is in cc */
     ncs_real zs = 0, res = 0, g;
     for (i = 0; i < m; i++) {
-        if (ws->comp[ws->owner[i]] == cc && NCS_FABS(ws->zc[i]) > zs)
+        if ((all || ws->comp[ws->owner[i]] == cc) && NCS_FABS(ws->zc[i]) > zs)
             zs = NCS_FABS(ws->zc[i]);
         nzj[nnz] = i;
         nnz += ws->zc[i] != 0;          /* a zero z_j adds only a zero to w */
     }
     for (i = 0; i < m; i++) {
         const ncs_real *Bi = c->B + (size_t)i * c->ldb;
-        ncs_real wi = c->b[i], ws_, zr, wr, ri;
-        if (ws->comp[ws->owner[i]] != cc)
+        ncs_real wi = c->b[i], ws_, zr, wr, ri, zi = ws->zc[i];
+        if (!all && ws->comp[ws->owner[i]] != cc)
             continue;
         for (k = 0; k < nnz; k++)
             wi += Bi[nzj[k]] * ws->zc[nzj[k]];
         ws_ = NCS_FABS(c->b[i]) + ws->rmax[i] * zs;
         if (!isfinite(wi + ws_))       /* as ncs_lcp_residual */
             return NCS_HUGE;
-        zr = zs > 0 ? ws->zc[i] / zs : 0;
+        /* z_i = 0 <= w_i or w_i = 0 < z_i: this row's measure is 0 (or -0)
+         * and cannot raise res, so the divisions are skipped */
+        if (!NCS_LCP_SMALL && !(zi < 0 || wi < 0 || (zi > 0 && wi > 0)))
+            continue;
+        zr = zs > 0 ? zi / zs : 0;
         wr = ws_ > 0 ? wi / ws_ : 0;
         ri = -zr > -wr ? -zr : -wr;
         if ((zr < wr ? zr : wr) > ri)
@@ -743,7 +768,10 @@ static ncs_real part_residual(call *c, int cc) {
             res = ri;
     }
     g = group_residual(c, ws->zc, cc, 0);     /* float, max form */
-    return g > res ? g : res;
+    res = g > res ? g : res;
+    if (!NCS_LCP_SMALL)
+        c->part_res = res;
+    return res;
 }
 
 #ifndef NCS_LCP_NO_FRICTION
@@ -932,28 +960,46 @@ static void set_selected(call *c, int gi) {
 /* Squared M-distance from v_free to the half-plane a_j >= -shift of contact
  * j (shift = eps_h for summation sides, else 0): max(0, -(a0_j + shift))^2
  * / A_jj, or 0 when A_jj is not positive. */
-static ncs_real side_bound(const call *c, int j) {
+static ncs_real side_bound_of(const call *c, int j) {
     ncs_real s = c->ws->a0[j], d = c->ws->A[(size_t)j * c->nu + j];
     if (j < c->o.y && NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION)
         s += c->L->eps_h;
     return s < 0 && d > 0 ? s * s / d : 0;
 }
 
+#if NCS_LCP_SMALL
+#define side_bounds(c) ((void)0)
+#define side_bound(c, j) side_bound_of(c, j)
+#else
+/* The search reads each side_bound many times: computed once per call
+ * (prepare) into ws->wc, which nothing else uses until the path's final
+ * accept (the workspace bound NCS_LCP_WORKSPACE_REALS has no room for
+ * another m-vector at large m). */
+static void side_bounds(call *c) {
+    int j;
+    for (j = 0; j < c->nc; j++)
+        c->ws->wc[j] = side_bound_of(c, j);
+}
+#define side_bound(c, j) ((c)->ws->wc[j])
+#endif
+
 /* Impulse energy u^T A u of component cc of the full z (= ||v' - v_free||_M^2
  * of the component's bodies when A is the Delassus matrix). */
 static ncs_real energy(const call *c, const ncs_real *z, int cc) {
     const ncs_lcp_workspace *ws = c->ws;
     const ncs_real *u = z + c->ub;
-    int q, r;
+    int q, r, n = 0, *nz = ws->lw.rows, all = ONE_COMP(c); /* rows: free between Lemke runs */
     ncs_real e = 0;
-    for (q = 0; q < c->nu; q++) {
+    for (q = 0; q < c->nu; q++) {           /* the component's nonzero u, in order */
+        nz[n] = q;
+        n += u[q] != 0 && (all || ws->comp[ws->owner[c->ub + q]] == cc);
+    }
+    for (q = 0; q < n; q++) {
+        const ncs_real *Aq = ws->A + (size_t)nz[q] * c->nu;
         ncs_real s = 0;
-        if (u[q] == 0 || ws->comp[contact_of_u(c, q)] != cc)
-            continue;
-        for (r = 0; r < c->nu; r++)
-            if (u[r] != 0 && ws->comp[contact_of_u(c, r)] == cc)
-                s += ws->A[(size_t)q * c->nu + r] * u[r];
-        e += u[q] * s;
+        for (r = 0; r < n; r++)
+            s += Aq[nz[r]] * u[nz[r]];
+        e += u[nz[q]] * s;
     }
     return e;
 }
@@ -1062,9 +1108,12 @@ static void offer(call *c, pick *p) {
     int i, j, loose = group_residual(c, ws->zc, p->cc, 1) > c->tol;
     if (p->found && (loose > p->loose || (loose == p->loose && !(e < p->best * (1 - p->slack)))))
         return;
-    for (i = 0; i < c->m; i++)
-        if (ws->comp[ws->owner[i]] == p->cc)
-            ws->trial[i] = ws->zc[i];
+    if (ONE_COMP(c))
+        memcpy(ws->trial, ws->zc, (size_t)c->m * sizeof *ws->trial);
+    else
+        for (i = 0; i < c->m; i++)
+            if (ws->comp[ws->owner[i]] == p->cc)
+                ws->trial[i] = ws->zc[i];
     for (i = 0; i < p->ngc; i++) {
         int gi = ws->glist[i];
         ws->prev_sel[gi] = ws->sel[gi];
@@ -1074,6 +1123,8 @@ static void offer(call *c, pick *p) {
     p->best = e;
     p->found = 1;
     p->loose = loose;
+    if (!NCS_LCP_SMALL)
+        c->kept_res = c->part_res;      /* offered right after its part_residual */
 }
 
 /* 1 when the current choice (inC) is that of the kept attempt. */
@@ -1320,7 +1371,7 @@ static int lemke_component(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
     int i, n = 0, st;
     for (i = 0; i < c->m; i++)
-        if (ws->comp[ws->owner[i]] == cc)
+        if (ONE_COMP(c) || ws->comp[ws->owner[i]] == cc)
             ws->umap[n++] = i;
     gather(c, n, 1);
     c->attempts++;
@@ -1337,6 +1388,7 @@ static int lemke_component(call *c, int cc) {
     }
     for (i = 0; i < n; i++)
         ws->trial[ws->umap[i]] = ws->zr[i];
+    c->kept_res = c->part_res;
     return 1;
 #endif
 }
@@ -1353,22 +1405,32 @@ static int prepare(call *c) {
     c->prepared = -1;
     if (ncs_lcp_extract(L, c->B, c->ldb, c->b, ws->A, ws->a0, ws->mu) != 0)
         return 0;
-    for (i = 0; i < g; first += L->group_size[i], i++)
-        ws->gfirst[i] = first;
-    /* independent components of contacts: coupled through a group or A
-     * (A_ij or A_ji nonzero; the scan stops once everything is one set) */
-    for (j = 0; j < c->nc; j++)
-        ws->comp[j] = c->decompose ? j : 0;
+    /* independent components of contacts: coupled through a group (each
+     * side starts in the set of its group's first side) or A (A_ij or A_ji
+     * nonzero; the scan stops once everything is one set) */
     left = c->decompose ? c->nc - 1 : 0;    /* unions still possible */
-    for (i = 0; i < g && left > 0; i++)
-        for (j = 1; j < L->group_size[i]; j++)
-            left -= unite(ws->comp, ws->gfirst[i], ws->gfirst[i] + j);
+    for (i = 0; i < g; first += L->group_size[i], i++) {
+        ws->gfirst[i] = first;
+        for (j = first; j < first + L->group_size[i]; j++)
+            ws->comp[j] = c->decompose ? first : 0;
+        left -= c->decompose ? L->group_size[i] - 1 : 0;
+    }
+    for (j = first; j < c->nc; j++)         /* convex contacts */
+        ws->comp[j] = c->decompose ? j : 0;
     for (i = 0; i < c->nu && left > 0; i++)
         for (j = i + 1; j < c->nu && left > 0; j++)
             if (ws->A[(size_t)i * c->nu + j] != 0 || ws->A[(size_t)j * c->nu + i] != 0)
                 left -= unite(ws->comp, contact_of_u(c, i), contact_of_u(c, j));
-    c->ncomp = label(ws->comp, c->nc);
-    build_owner(c);
+    if (!NCS_LCP_SMALL && left == 0) {    /* one set (or not decomposing) */
+        for (j = 0; j < c->nc; j++)
+            ws->comp[j] = 0;
+        c->ncomp = 1;
+    } else {
+        c->ncomp = label(ws->comp, c->nc);
+    }
+    if (!ONE_COMP(c))
+        build_owner(c);
+    side_bounds(c);
     rank_sides(c);
     c->prepared = 1;
     return 1;
@@ -1399,7 +1461,8 @@ static int try_structured(call *c) {
         ws->prev_sel[i] = ws->sel[i];
     for (j = 0; j < c->o.y; j++)
         ws->zb[j] = 0;
-    memset(ws->trial, 0, (size_t)c->m * sizeof *ws->trial);
+    if (!ONE_COMP(c))   /* one component: its solution writes every row */
+        memset(ws->trial, 0, (size_t)c->m * sizeof *ws->trial);
     memset(ws->zc, 0, (size_t)c->m * sizeof *ws->zc);
     for (cc = 0; cc < c->ncomp; cc++)
         if (!solve_component(c, cc) && !lemke_component(c, cc))
@@ -1407,6 +1470,13 @@ static int try_structured(call *c) {
     memcpy(ws->zc, ws->trial, (size_t)c->m * sizeof *ws->zc);
     for (i = 0; i < g; i++)
         ws->sel[i] = ws->prev_sel[i];
+    /* one component: z is the kept attempt itself, whose rows are all of
+     * them, and part_residual measured it exactly as accept() would (the
+     * same sums in the same order): no second pass unless w is wanted */
+    if (!NCS_LCP_SMALL && c->ncomp == 1 && !c->want_w) {
+        c->residual = c->kept_res;
+        return 1;
+    }
     return accept(c);
 }
 
@@ -1491,6 +1561,7 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     c.cap = opt->max_pivots;
     c.tol = opt->tol > 0 ? opt->tol : def.tol;
     c.decompose = opt->decompose;
+    c.want_w = !NCS_LCP_SMALL && w != NULL;
     c.lemke_status = NCS_LCP_SOLVED;
     c.blocks = 1;
     c.flops0 = ws->lw.flops;

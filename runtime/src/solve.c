@@ -174,9 +174,11 @@ typedef struct call {
     int seeded;                 /* the selection starts from the previous choices */
     int fricpass;               /* failed attempts also try friction states */
     ncs_real rscale;              /* float: largest |b| of the last selection attempt */
+#if !NCS_LCP_SMALL                /* the one-component shortcut (try_structured) */
     int want_w;                 /* the caller asked for w */
     ncs_real part_res;            /* residual of the last part_residual */
     ncs_real kept_res;            /* that of the last kept component solution */
+#endif
 } call;
 
 
@@ -769,8 +771,9 @@ static ncs_real part_residual(call *c, int cc) {
     }
     g = group_residual(c, ws->zc, cc, 0);     /* float, max form */
     res = g > res ? g : res;
-    if (!NCS_LCP_SMALL)
-        c->part_res = res;
+#if !NCS_LCP_SMALL
+    c->part_res = res;
+#endif
     return res;
 }
 
@@ -1123,8 +1126,9 @@ static void offer(call *c, pick *p) {
     p->best = e;
     p->found = 1;
     p->loose = loose;
-    if (!NCS_LCP_SMALL)
-        c->kept_res = c->part_res;      /* offered right after its part_residual */
+#if !NCS_LCP_SMALL
+    c->kept_res = c->part_res;          /* offered right after its part_residual */
+#endif
 }
 
 /* 1 when the current choice (inC) is that of the kept attempt. */
@@ -1388,7 +1392,9 @@ static int lemke_component(call *c, int cc) {
     }
     for (i = 0; i < n; i++)
         ws->trial[ws->umap[i]] = ws->zr[i];
+#if !NCS_LCP_SMALL
     c->kept_res = c->part_res;
+#endif
     return 1;
 #endif
 }
@@ -1473,10 +1479,12 @@ static int try_structured(call *c) {
     /* one component: z is the kept attempt itself, whose rows are all of
      * them, and part_residual measured it exactly as accept() would (the
      * same sums in the same order): no second pass unless w is wanted */
-    if (!NCS_LCP_SMALL && c->ncomp == 1 && !c->want_w) {
+#if !NCS_LCP_SMALL
+    if (c->ncomp == 1 && !c->want_w) {
         c->residual = c->kept_res;
         return 1;
     }
+#endif
     return accept(c);
 }
 
@@ -1561,7 +1569,9 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     c.cap = opt->max_pivots;
     c.tol = opt->tol > 0 ? opt->tol : def.tol;
     c.decompose = opt->decompose;
-    c.want_w = !NCS_LCP_SMALL && w != NULL;
+#if !NCS_LCP_SMALL
+    c.want_w = w != NULL;
+#endif
     c.lemke_status = NCS_LCP_SOLVED;
     c.blocks = 1;
     c.flops0 = ws->lw.flops;

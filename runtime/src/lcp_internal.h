@@ -76,7 +76,8 @@ NCS_INTERNAL void ncs_lcp_kernel_ger(int m, int n, ncs_real alpha, const ncs_rea
 typedef struct ncs_lemke_work {
     int mmax;        /* capacity */
     ncs_real *T;     /* tableau, mmax rows x (mmax + 2) columns */
-    ncs_real *col;   /* entering column copy, mmax */
+    ncs_real *col;   /* entering column copy, mmax (lazy tableau: z0's column
+                        for the first pivot, then the candidates' ratios) */
     int *basis;      /* row -> basic variable (0..m-1 = w, m..2m-1 = z, 2m = z0) */
     int *nonb;       /* tableau column slot (1..m+1) -> nonbasic variable */
     int *where;      /* variable -> row (basic) or -(slot) - 1 (nonbasic) */

@@ -485,10 +485,13 @@ static int try_lemke(call *c, int *path) {
         ws->comp[i] = split ? i : 0;
     if (split) {                        /* small LCPs: the scan costs more than it saves */
         int left = m - 1;               /* unions still possible: stop at one block */
-        for (i = 0; i < m && left > 0; i++)
+        for (i = 0; i < m && left > 0; i++) {
+            int ri = find(ws->comp, i);  /* a j that points at it is joined already */
             for (j = i + 1; j < m && left > 0; j++)
-                if (c->B[(size_t)i * c->ldb + j] != 0 || c->B[(size_t)j * c->ldb + i] != 0)
-                    left -= unite(ws->comp, i, j);
+                if ((c->B[(size_t)i * c->ldb + j] != 0 || c->B[(size_t)j * c->ldb + i] != 0) &&
+                    ws->comp[j] != ri && unite(ws->comp, i, j))
+                    left--, ri = find(ws->comp, i);
+        }
         nblk = label(ws->comp, m);
     }
     c->blocks = nblk;

@@ -489,8 +489,10 @@ static int try_lemke(call *c, int *path) {
             int ri = find(ws->comp, i);  /* a j that points at it is joined already */
             for (j = i + 1; j < m && left > 0; j++)
                 if ((c->B[(size_t)i * c->ldb + j] != 0 || c->B[(size_t)j * c->ldb + i] != 0) &&
-                    ws->comp[j] != ri && unite(ws->comp, i, j))
-                    left--, ri = find(ws->comp, i);
+                    ws->comp[j] != ri && unite(ws->comp, i, j)) {
+                    left--;
+                    ri = find(ws->comp, i);     /* the union may have moved the root */
+                }
         }
         nblk = label(ws->comp, m);
     }

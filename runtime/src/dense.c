@@ -51,18 +51,23 @@ NCS_INTERNAL int ncs_dense_solve(int n, ncs_real *A, int lda, ncs_real *r, int *
 
 NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
                                        const ncs_real *b, const ncs_real *z, ncs_real *w,
-                                       const ncs_real *rmax, int *nzj) {
-    int i, j, k, nnz = 0;
+                                       const ncs_real *rmax, int *nzj, const int *owner,
+                                       const int *comp, int cc) {
+    int i, k, nnz = 0;
     ncs_real zs = 0, res = 0;
-    for (j = 0; j < m; j++) {   /* a non-finite z makes every w_i or ws non-finite */
-        ncs_real a = NCS_FABS(z[j]);
-        zs = a > zs ? a : zs;
-        nzj[nnz] = j;
-        nnz += z[j] != 0;       /* a zero z_j adds only a zero to w */
+#define IN_PART(i) (!owner || comp[owner[i]] == cc)
+    for (i = 0; i < m; i++) {   /* a non-finite z makes every w_i or ws non-finite */
+        ncs_real a = NCS_FABS(z[i]);
+        if (a > zs && IN_PART(i))
+            zs = a;
+        nzj[nnz] = i;
+        nnz += z[i] != 0;       /* a zero z_j adds only a zero to w */
     }
     for (i = 0; i < m; i++) {
         const ncs_real *Bi = B + (size_t)i * ldb;
-        ncs_real wi = b[i], ws, zr, wr, ri;
+        ncs_real wi = b[i], ws, zr, wr, ri, zi = z[i];
+        if (!IN_PART(i))
+            continue;
         for (k = 0; k < nnz; k++)
             wi += Bi[nzj[k]] * z[nzj[k]];
         ws = NCS_FABS(b[i]) + rmax[i] * zs;
@@ -70,17 +75,21 @@ NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
             w[i] = wi;
         if (!isfinite(wi + ws))        /* also a scale that overflows: proves nothing */
             return NCS_HUGE;
+        /* z_i = 0 <= w_i or w_i = 0 < z_i: this row's measure is 0 (or -0)
+         * and cannot raise res, so the divisions are skipped (the host;
+         * the firmware copy keeps the smaller code) */
+        if (!NCS_LCP_SMALL && !(zi < 0 || wi < 0 || (zi > 0 && wi > 0)))
+            continue;
         /* z against the largest z; w against the largest size its terms can
          * have, |b_r| + max_j |B_rj| * max|z| (docs/solver.md) */
-        zr = zs > 0 ? z[i] / zs : 0;
+        zr = zs > 0 ? zi / zs : 0;
         wr = ws > 0 ? wi / ws : 0;
-        ri = -zr;
-        if (-wr > ri)
-            ri = -wr;
+        ri = -zr > -wr ? -zr : -wr;
         if ((zr < wr ? zr : wr) > ri)
             ri = zr < wr ? zr : wr;
         if (ri > res)
             res = ri;
     }
+#undef IN_PART
     return res;
 }

@@ -26,6 +26,15 @@
  * does the same for nfric = 0. A layout the copy was not specialised for
  * is then refused as bad input (NCS_LCP_FITS). Without them the macros
  * read the layout, and NCS_LCP_FITS is always true. */
+/* NCS_LCP_SMALL (1 in a specialised firmware copy: compiler/emit_solver.c)
+ * leaves out code that only saves time, where text size counts more
+ * (docs/embedded.md, "The 16 KB goal"): the selection path's shortcuts for
+ * one component and its table of side bounds, the residual's skip of rows
+ * that measure 0. The results are the same. */
+#ifndef NCS_LCP_SMALL
+#define NCS_LCP_SMALL 0
+#endif
+
 #ifdef NCS_LCP_ONLY_FORM
 #define NCS_FORM_OF(L) NCS_LCP_ONLY_FORM
 #else
@@ -118,11 +127,14 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
 /* Scaled residual of z for w = B z + b (see docs/solver.md), given
  * rmax[i] = max_j |B_ij| (computed once per call) and m ints of scratch in
  * nzj (w sums over the nonzero z_j only: the same value, a zero's sign
- * aside). Writes w when non-NULL. Returns +inf when something is not
+ * aside). Measures the rows i of one part, comp[owner[i]] == cc, against
+ * the largest z of that part; every row when owner is NULL. Writes w of
+ * those rows when w is non-NULL. Returns +inf when something is not
  * finite. */
 NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
                                        const ncs_real *b, const ncs_real *z, ncs_real *w,
-                                       const ncs_real *rmax, int *nzj);
+                                       const ncs_real *rmax, int *nzj, const int *owner,
+                                       const int *comp, int cc);
 
 /* Solves the dense n x n system A x = r in place (A row-major, lda),
  * Gaussian elimination with partial pivoting; perm has n ints.

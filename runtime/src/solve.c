@@ -65,13 +65,6 @@ enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
 enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 4000 };
 /* float: index exchanges of try_repair per call (each a dense solve) */
 enum { REPAIR_CAP = 16 };
-/* NCS_LCP_SMALL (1 in a specialised firmware copy: compiler/emit_solver.c)
- * leaves out code that only saves time, where text size counts more
- * (docs/embedded.md, "The 16 KB goal"): the selection path's shortcuts for
- * one component and its table of side bounds. The results are the same. */
-#ifndef NCS_LCP_SMALL
-#define NCS_LCP_SMALL 0
-#endif
 /* 1 when the selection path takes its one-component shortcuts: every
  * contact is in component 0, so every row is, and ws->owner is not built
  * (prepare). */
@@ -266,7 +259,7 @@ static ncs_real group_residual(const call *c, const ncs_real *z, int cc, int str
  * every group's condition holds in contact space: group_residual). */
 static int accept(call *c) {
     ncs_real r = ncs_lcp_residual(c->m, c->B, c->ldb, c->b, c->ws->zc, c->ws->wc,
-                                  c->ws->rmax, c->ws->lw.rows);
+                                  c->ws->rmax, c->ws->lw.rows, NULL, NULL, 0);
     ncs_real g = group_residual(c, c->ws->zc, -1, 0);
     if (g > r)
         r = g;
@@ -448,7 +441,7 @@ static int try_repair(call *c, unsigned char *J) {
         ncs_real zs = 0, most = c->tol, v;
         if (set_solve(c, J) < 0 ||
             !(ncs_lcp_residual(m, c->B, c->ldb, c->b, ws->zc, ws->wc, ws->rmax,
-                               ws->lw.rows) < NCS_HUGE))
+                               ws->lw.rows, NULL, NULL, 0) < NCS_HUGE))
             return 0;
         for (i = 0; i < m; i++)
             if (NCS_FABS(ws->zc[i]) > zs)
@@ -740,40 +733,14 @@ static void lift(call *c, int cc, int ngc, int ncr) {
     }
 }
 
-/* Scaled residual (as ncs_lcp_residual) over the rows of component cc. */
+/* Scaled residual (ncs_lcp_residual) of ws->zc over the rows of component
+ * cc, with the groups' condition (group_residual). */
 static ncs_real part_residual(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
-    int i, k, m = c->m, nnz = 0, *nzj = ws->lw.rows;     /* free between Lemke runs */
-    int all = ONE_COMP(c);              /* every row is in cc */
-    ncs_real zs = 0, res = 0, g;
-    for (i = 0; i < m; i++) {
-        if ((all || ws->comp[ws->owner[i]] == cc) && NCS_FABS(ws->zc[i]) > zs)
-            zs = NCS_FABS(ws->zc[i]);
-        nzj[nnz] = i;
-        nnz += ws->zc[i] != 0;          /* a zero z_j adds only a zero to w */
-    }
-    for (i = 0; i < m; i++) {
-        const ncs_real *Bi = c->B + (size_t)i * c->ldb;
-        ncs_real wi = c->b[i], ws_, zr, wr, ri, zi = ws->zc[i];
-        if (!all && ws->comp[ws->owner[i]] != cc)
-            continue;
-        for (k = 0; k < nnz; k++)
-            wi += Bi[nzj[k]] * ws->zc[nzj[k]];
-        ws_ = NCS_FABS(c->b[i]) + ws->rmax[i] * zs;
-        if (!isfinite(wi + ws_))       /* as ncs_lcp_residual */
-            return NCS_HUGE;
-        /* z_i = 0 <= w_i or w_i = 0 < z_i: this row's measure is 0 (or -0)
-         * and cannot raise res, so the divisions are skipped */
-        if (!NCS_LCP_SMALL && !(zi < 0 || wi < 0 || (zi > 0 && wi > 0)))
-            continue;
-        zr = zs > 0 ? zi / zs : 0;
-        wr = ws_ > 0 ? wi / ws_ : 0;
-        ri = -zr > -wr ? -zr : -wr;
-        if ((zr < wr ? zr : wr) > ri)
-            ri = zr < wr ? zr : wr;
-        if (ri > res)
-            res = ri;
-    }
+    ncs_real res, g;
+    res = ncs_lcp_residual(c->m, c->B, c->ldb, c->b, ws->zc, NULL, ws->rmax,
+                           ws->lw.rows,         /* free between Lemke runs */
+                           ONE_COMP(c) ? NULL : ws->owner, ws->comp, cc);
     g = group_residual(c, ws->zc, cc, 0);     /* float, max form */
     res = g > res ? g : res;
 #if !NCS_LCP_SMALL

@@ -208,7 +208,8 @@ int ncs_lcp_read_dat(const char *path, ncs_lcp_dat *out, char *err, size_t errle
             set_err(err, errlen, "%s: bad header", path);
             goto bad;
         }
-    m = (int)h[0];
+    /* the range first: converting a double beyond int's range is undefined */
+    m = h[0] >= 1 && h[0] <= 20000 ? (int)h[0] : 0;
     if (h[0] != m || m < 1 || m > 20000 || h[1] != 0 || h[2] != m || h[3] != m ||
         h[4] != m || h[5] != m) {
         set_err(err, errlen, "%s: header must be 'm 0 m m m m' (dense, square), m >= 1", path);

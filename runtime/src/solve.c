@@ -959,7 +959,10 @@ static void side_bounds(call *c) {
 #endif
 
 /* Impulse energy u^T A u of component cc of the full z (= ||v' - v_free||_M^2
- * of the component's bodies when A is the Delassus matrix). */
+ * of the component's bodies when A is the Delassus matrix); NCS_HUGE when
+ * the sum overflows into NaN, which would make every later comparison with
+ * the best false (found by tests/fuzz: the enumeration then restarted
+ * forever). */
 static ncs_real energy(const call *c, const ncs_real *z, int cc) {
     const ncs_lcp_workspace *ws = c->ws;
     const ncs_real *u = z + c->ub;
@@ -976,7 +979,7 @@ static ncs_real energy(const call *c, const ncs_real *z, int cc) {
             s += Aq[nz[r]] * u[nz[r]];
         e += u[nz[q]] * s;
     }
-    return e;
+    return isnan(e) ? NCS_HUGE : e;     /* overflow (inf - inf) ranks last */
 }
 
 /* Lists the groups of component cc in ws->glist; returns how many. */
@@ -1299,7 +1302,7 @@ static void enumerate(call *c, pick *p) {
             if (try_selection(c, p->cc, p->ngc) == 1)
                 offer(c, p);
         }
-        if (p->best != old && !p->loose)
+        if (p->best < old && !p->loose)
             maxlev = -1;                    /* restart (nothing loose prunes) */
     }
 }

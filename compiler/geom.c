@@ -270,9 +270,50 @@ static double seg_dist(ncs_vec2 q, ncs_vec2 a, ncs_vec2 b) {
     return hypot(q.x - c.x, q.y - c.y);
 }
 
-/* Distance from q to the convex region K = { x : dot(x - p_i, n_i) <= 0 }
- * of an explicit group (0 inside; INFINITY when K is empty). */
-static double group_dist(const ncs_gside *sd, int n, ncs_vec2 q) {
+/** Where one side of an explicit group bounds its region K: the side's line
+ * is p + t u (u: its normal turned left) and touches K for lo <= t <= hi;
+ * lot, hit are the same bounds with a relative tolerance, so that a point
+ * that rounding puts just outside still counts (lot > hit: nowhere). */
+typedef struct gedge { double lo, hi, lot, hit; } gedge;
+
+/* The gedge of every side of a group K = { x : dot(x - p_i, n_i) <= 0 }
+ * (unit normals): the tolerance is the one the pairwise corner test used,
+ * 1e-12 (1 + |p_k.n_k| + |x|), with |x| taken at p_i. Depends on the sides
+ * only, so it is computed once per group (O(n^2)) and each body's distance
+ * is then O(n); testing every pair of lines as a corner for every body was
+ * O(n^3) per body. */
+static void group_edges(const ncs_gside *sd, int n, gedge *e) {
+    for (int i = 0; i < n; i++) {
+        ncs_vec2 p = sd[i].point, u = v2(-sd[i].normal.y, sd[i].normal.x);
+        double pl = hypot(p.x, p.y);
+        gedge g = {-INFINITY, INFINITY, -INFINITY, INFINITY};
+        for (int k = 0; k < n && g.lot <= g.hit; k++) {
+            if (k == i)
+                continue;
+            double den = vdot(u, sd[k].normal);
+            double num = vdot(vsub(sd[k].point, p), sd[k].normal);
+            double tol = 1e-12 * (1 + fabs(vdot(sd[k].point, sd[k].normal)) + pl);
+            if (den == 0) {         /* parallel: all of the line or none */
+                if (num + tol < 0)
+                    g.lot = INFINITY, g.hit = -INFINITY;
+            } else if (den > 0) {
+                g.hi = fmin(g.hi, num / den);
+                g.hit = fmin(g.hit, (num + tol) / den);
+            } else {
+                g.lo = fmax(g.lo, num / den);
+                g.lot = fmax(g.lot, (num + tol) / den);
+            }
+        }
+        e[i] = g;
+    }
+}
+
+/* Distance from q to the convex region K of an explicit group (sides sd
+ * with unit normals, e from group_edges): 0 inside; else the distance to
+ * the nearest boundary part: q's projection on a side's line when it falls
+ * on K (within the tolerance), else that part's nearer end; INFINITY when K
+ * is empty. */
+static double group_dist(const ncs_gside *sd, const gedge *e, int n, ncs_vec2 q) {
     int inside = 1;
     for (int i = 0; i < n; i++)
         if (vdot(vsub(q, sd[i].point), sd[i].normal) >= 0)
@@ -281,24 +322,15 @@ static double group_dist(const ncs_gside *sd, int n, ncs_vec2 q) {
         return 0;
     double best = INFINITY;
     for (int i = 0; i < n; i++) {
-        for (int j = i; j < n; j++) {
-            ncs_vec2 c;
-            if (i == j) {
-                c = vsub(q, vscale(sd[i].normal, vdot(vsub(q, sd[i].point), sd[i].normal)));
-            } else {
-                if (fabs(vcross(sd[i].normal, sd[j].normal)) < 1e-12)
-                    continue;
-                c = line_meet(sd[i].point, sd[i].normal, sd[j].point, sd[j].normal, q);
-            }
-            int ok = 1;
-            for (int k = 0; k < n && ok; k++) {
-                double g = vdot(vsub(c, sd[k].point), sd[k].normal);
-                ok = g <= 1e-12 * (1 + fabs(vdot(sd[k].point, sd[k].normal)) +
-                                   hypot(c.x, c.y));
-            }
-            if (ok)
-                best = fmin(best, hypot(q.x - c.x, q.y - c.y));
-        }
+        if (!(e[i].lot <= e[i].hit))
+            continue;
+        ncs_vec2 p = sd[i].point, nm = sd[i].normal, u = v2(-nm.y, nm.x), c;
+        double t = vdot(vsub(q, p), u);
+        if (t >= e[i].lot && t <= e[i].hit)     /* exactly q when q is on the line */
+            c = vsub(q, vscale(nm, vdot(vsub(q, p), nm)));
+        else
+            c = vadd(p, vscale(u, t < e[i].lot ? e[i].lo : e[i].hi));
+        best = fmin(best, hypot(q.x - c.x, q.y - c.y));
     }
     return best;
 }
@@ -410,6 +442,9 @@ typedef struct build {
     scratch sc;             /* group scratch */
     ncs_vec2 *tmp;          /* piece vertices / clipping buffer */
     int tmpcap;             /* room in tmp */
+    int *gfirst;            /* per obstacle: its first entry in gsd (groups) */
+    ncs_gside *gsd;         /* every explicit group's sides, unit normals */
+    gedge *ge;              /* their parts on the group's boundary (group_edges) */
 } build;
 
 /* Validates and decomposes polygon `ring`+`holes` into slot k. */
@@ -555,6 +590,40 @@ static int body_overlaps(build *b, int bi, int i) {
     return 0;
 }
 
+/* Fills gfirst, gsd and ge for every explicit group (the sides
+ * are valid by now). Returns 0, or -1 when memory ran out. */
+static int prepare_groups(build *b) {
+    const ncs_scene *s = b->s;
+    int total = 0;
+    b->gfirst = malloc(((size_t)s->nobstacles + 1) * sizeof *b->gfirst);
+    if (!b->gfirst)
+        return -1;
+    for (int i = 0; i < s->nobstacles; i++) {
+        b->gfirst[i] = total;
+        if (s->obstacles[i].kind == NCS_OBST_GROUP)
+            total += s->obstacles[i].nsides;
+    }
+    b->gsd = malloc(((size_t)total + 1) * sizeof *b->gsd);
+    b->ge = malloc(((size_t)total + 1) * sizeof *b->ge);
+    if (!b->gsd || !b->ge)
+        return -1;
+    for (int i = 0; i < s->nobstacles; i++) {
+        const ncs_obstacle *ob = &s->obstacles[i];
+        if (ob->kind != NCS_OBST_GROUP)
+            continue;
+        ncs_gside *sd = b->gsd + b->gfirst[i];
+        for (int j = 0; j < ob->nsides; j++) {
+            ncs_vec2 n = ob->sides[j].normal;
+            double len = hypot(n.x, n.y);
+            sd[j].point = ob->sides[j].point;
+            sd[j].normal = v2(n.x / len, n.y / len);
+            sd[j].internal = 0;
+        }
+        group_edges(sd, ob->nsides, b->ge + b->gfirst[i]);
+    }
+    return 0;
+}
+
 /* 1 when body bi starts inside obstacle i; -1 out of memory. */
 static int starts_inside(build *b, int bi, int i) {
     const ncs_body *body = &b->s->bodies[bi];
@@ -563,15 +632,8 @@ static int starts_inside(build *b, int bi, int i) {
         return body_overlaps(b, bi, i);
     double r = body->kind == NCS_BODY_DISC ? body->radius : 0;
     if (ob->kind == NCS_OBST_GROUP) {
-        if (grow((void **)&b->sc.sides, &b->sc.cap, ob->nsides, sizeof *b->sc.sides))
-            return -1;
-        for (int j = 0; j < ob->nsides; j++) {
-            ncs_vec2 n = ob->sides[j].normal;
-            double len = hypot(n.x, n.y);
-            b->sc.sides[j].point = ob->sides[j].point;
-            b->sc.sides[j].normal = v2(n.x / len, n.y / len);
-        }
-        double dist = group_dist(b->sc.sides, ob->nsides, body->pos);
+        int f = b->gfirst[i];
+        double dist = group_dist(b->gsd + f, b->ge + f, ob->nsides, body->pos);
         return r > 0 ? dist < r * (1 - 1e-12) : dist == 0;
     }
     const ncs_gpoly *p = &b->poly[i];
@@ -640,6 +702,8 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
     }
     if (ncs_diag_errors(d) > errors0)
         goto fail;
+    if (prepare_groups(&b) < 0)
+        goto nomem;
     for (int bi = 0; bi < nb; bi++) {
         for (int i = 0; i < nob; i++) {
             int in = starts_inside(&b, bi, i);
@@ -696,6 +760,9 @@ done:
     free(b.sc.sides);
     free(b.sc.verts);
     free(b.tmp);
+    free(b.gfirst);
+    free(b.gsd);
+    free(b.ge);
     if (ok) {
         g->pieces = base.cs;
         g->nspaces = nspaces;

@@ -61,9 +61,14 @@ static double group_fmax(const ncs_cspace *cs, int gi, double x, double y) {
 }
 
 /* Grid over `box` grown by `grow` with spacing at most `st` and at most
- * 400 points a side: origin, spacing and point counts. */
-static void grid_of(const double box[4], double grow, double st, double g[3], int n[2]) {
+ * 400 points a side: origin, spacing and point counts. Returns 0, or -1
+ * when there is no such grid: an infinite or NaN box or reach (a body
+ * whose speed overflows), whose counts would not fit an int. */
+static int grid_of(const double box[4], double grow, double st, double g[3], int n[2]) {
     double w = box[2] - box[0] + 2 * grow, hgt = box[3] - box[1] + 2 * grow;
+    if (!isfinite(w) || !isfinite(hgt) || !isfinite(box[0] - grow) ||
+        !isfinite(box[1] - grow) || !(st >= 0 && st < HUGE_VAL))
+        return -1;
     st = st > 1e-9 ? st : 1e-9;
     if (w / st > 400)
         st = w / 400;
@@ -74,6 +79,7 @@ static void grid_of(const double box[4], double grow, double st, double g[3], in
     g[2] = st;
     n[0] = (int)ceil(w / st) + 1;
     n[1] = (int)ceil(hgt / st) + 1;
+    return 0;
 }
 
 void ncs_plan_near(const ncs_cspace *cs, double R, const double box[4], int *groups,
@@ -81,7 +87,14 @@ void ncs_plan_near(const ncs_cspace *cs, double R, const double box[4], int *gro
     double g[3], slack;
     int n[2], ix, iy, gi, j;
     *groups = *sides = 1;
-    grid_of(box, R, R / 4, g, n);
+    if (grid_of(box, R, R / 4, g, n) != 0) {    /* no grid: every group may be near */
+        int all = 0;
+        for (gi = 0; gi < cs->ngroups; gi++)
+            all += cs->groups[gi].nsides;
+        *groups = cs->ngroups > 1 ? cs->ngroups : 1;
+        *sides = all > 1 ? all : 1;
+        return;
+    }
     slack = g[2] * 0.70710678118654757;
     for (iy = 0; iy < n[1]; iy++)
         for (ix = 0; ix < n[0]; ix++) {
@@ -112,7 +125,8 @@ void ncs_plan_near(const ncs_cspace *cs, double R, const double box[4], int *gro
 int ncs_plan_points_near(const ncs_vec2 *pts, int npts, double rad, const double box[4]) {
     double g[3], r;
     int n[2], ix, iy, i, best = 0, *count;
-    grid_of(box, rad, rad / 4, g, n);
+    if (grid_of(box, rad, rad / 4, g, n) != 0)
+        return npts; /* no grid: every point, a bound all the same */
     r = rad + g[2] * 0.70710678118654757;
     count = calloc((size_t)n[0] * (size_t)n[1], sizeof *count);
     if (!count)

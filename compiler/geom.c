@@ -294,8 +294,10 @@ static void group_edges(const ncs_gside *sd, int n, gedge *e) {
             double num = vdot(vsub(sd[k].point, p), sd[k].normal);
             double tol = 1e-12 * (1 + fabs(vdot(sd[k].point, sd[k].normal)) + pl);
             if (den == 0) {         /* parallel: all of the line or none */
-                if (num + tol < 0)
-                    g.lot = INFINITY, g.hit = -INFINITY;
+                if (num + tol < 0) {
+                    g.lot = INFINITY;
+                    g.hit = -INFINITY;
+                }
             } else if (den > 0) {
                 g.hi = fmin(g.hi, num / den);
                 g.hit = fmin(g.hit, (num + tol) / den);

@@ -1,34 +1,22 @@
-/* fuzz_scene.c - libFuzzer harness for the front end (parse, checks,
- * geometry).
+/* fuzz_scene.c - fuzz target for the front end (parse, checks, geometry).
  *
  * Each input is the text of one .ncs file. It goes through ncs_parse and,
  * when that succeeds, through ncs_geom_build with the default options;
  * everything is then freed, so the sanitizers see every leak. Nothing is
- * emitted (emission writes files). Diagnostics go to /dev/null, opened once:
- * the point is that bad input never crashes, hangs or leaks, not what the
- * messages say (the golden tests in tests/frontend check those).
+ * emitted (emission writes files). Diagnostics go to /dev/null, opened
+ * once: the golden tests in tests/frontend check what the messages say;
+ * this target checks that bad input never crashes, hangs or leaks, and that
+ * a stage that fails has reported an error (parse.h, geom.h), else it
+ * aborts.
  *
- * Build (clang 14; B is a configured build tree whose ncsc target ran, so
- * that it holds the generated B/compiler/scene.tab.c and scene.lex.c), from
- * the source root:
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined \
- *       -fno-sanitize-recover=undefined -ffp-contract=off -std=gnu99 \
- *       -Icompiler -IB/compiler -Iruntime/include tests/fuzz/fuzz_scene.c \
- *       compiler/arena.c compiler/diag.c compiler/parse.c compiler/sema.c \
- *       compiler/geom.c compiler/geom_check.c compiler/geom_tri.c \
- *       compiler/geom_out.c compiler/predicates.c \
- *       B/compiler/scene.tab.c B/compiler/scene.lex.c -lm -o fuzz_scene
- * Run (one process; corpus-scene/ is a minimised seed set, crash-*.ncs the
- * inputs of fixed bugs):
- *   fuzz_scene -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
- *       -dict=tests/fuzz/scene.dict NEWCORPUS tests/fuzz/corpus-scene
- *
- * Also builds without libFuzzer (any C99 compiler) when linked with a
- * driver that calls LLVMFuzzerTestOneInput on each corpus file.
+ * Built as a libFuzzer target with -DNCS_FUZZ=ON (clang), and replayed over
+ * tests/fuzz/corpus-scene by CTest in every build (fuzz_replay.c);
+ * docs/fuzzing.md. Fuzz with the dictionary tests/fuzz/scene.dict.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "diag.h"
 #include "geom.h"
@@ -57,13 +45,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ncs_diag_init(&d, "fuzz.ncs", src, size);
     if (out)
         d.out = out;
-    ncs_scene *s = ncs_parse("fuzz.ncs", src, size, &d);
+    int nomem = 0;
+    ncs_scene *s = ncs_parse_ex("fuzz.ncs", src, size, &d, &nomem);
+    if (!s && !nomem && ncs_diag_errors(&d) == 0) {
+        fputs("fuzz_scene: the parse failed without an error\n", stderr);
+        abort();
+    }
     if (s) {
         ncs_geometry g;
         ncs_geom_options o = ncs_geom_default_options();
         memset(&g, 0, sizeof g);
         if (ncs_geom_build(s, &o, &d, &g) == 0)
             ncs_geom_free(&g);
+        else if (ncs_diag_errors(&d) == 0) {
+            fputs("fuzz_scene: the geometry failed without an error\n", stderr);
+            abort();
+        }
         ncs_scene_free(s);
     }
     return 0;

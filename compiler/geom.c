@@ -558,8 +558,7 @@ static int body_overlaps(build *b, int bi, int i) {
     int on = ob->kind == NCS_OBST_GROUP ? ob->nsides : b->poly[i].n;
     int cap = 2 * (bp->n + on + 2) + 2;
     double c = cos(body->angle), sn = sin(body->angle);
-    if (need_tmp(b, cap + bp->n) ||
-        grow((void **)&b->sc.sides, &b->sc.cap, on + 1, sizeof *b->sc.sides))
+    if (need_tmp(b, cap + bp->n))
         return -1;
     ncs_vec2 *w = b->tmp + cap;
     for (int q = 0; q < bpc->npieces; q++) {
@@ -567,14 +566,9 @@ static int body_overlaps(build *b, int bi, int i) {
         for (int j = 0; j < m; j++)
             w[j] = vadd(body->pos, vrot(bp->pt[bpc->idx[bpc->start[q] + j]], c, sn));
         double own = clipped_area(w, m, NULL, 0, b->tmp, cap);
-        if (ob->kind == NCS_OBST_GROUP) {
-            for (int j = 0; j < ob->nsides; j++) {
-                ncs_vec2 n = ob->sides[j].normal;
-                double len = hypot(n.x, n.y);
-                b->sc.sides[j].point = ob->sides[j].point;
-                b->sc.sides[j].normal = v2(n.x / len, n.y / len);
-            }
-            if (clipped_area(w, m, b->sc.sides, ob->nsides, b->tmp, cap) > 1e-12 * own)
+        if (ob->kind == NCS_OBST_GROUP) {       /* its sides with unit normals */
+            if (clipped_area(w, m, b->gsd + b->gfirst[i], ob->nsides, b->tmp, cap) >
+                1e-12 * own)
                 return 1;
             continue;
         }
@@ -592,8 +586,9 @@ static int body_overlaps(build *b, int bi, int i) {
     return 0;
 }
 
-/* Fills gfirst, gsd and ge for every explicit group (the sides
- * are valid by now). Returns 0, or -1 when memory ran out. */
+/* Fills gfirst, gsd and ge for every explicit group (the sides are valid
+ * by now; starts_inside and body_overlaps read them). Returns 0, or -1 when
+ * memory ran out. */
 static int prepare_groups(build *b) {
     const ncs_scene *s = b->s;
     int total = 0;

@@ -69,6 +69,17 @@ void ncs_buf_tpl(ncs_buf *b, const char *text) {
     }
 }
 
+/* The shortest %.*g text of v that reads back as v (1 to 17 digits). */
+static void shortest(char *tmp, size_t n, double v) {
+    int prec;
+    for (prec = 1; prec < 17; prec++) {
+        snprintf(tmp, n, "%.*g", prec, v);
+        if (strtod(tmp, NULL) == v)
+            return;
+    }
+    snprintf(tmp, n, "%.17g", v);
+}
+
 void ncs_buf_num(ncs_buf *b, double v) {
     char tmp[64];
     if (!isfinite(v)) {
@@ -77,13 +88,17 @@ void ncs_buf_num(ncs_buf *b, double v) {
     }
     if (v == 0)
         v = 0; /* no negative zero in the output */
-    snprintf(tmp, sizeof tmp, "%.17g", v);
+    shortest(tmp, sizeof tmp, v);
     if (!strpbrk(tmp, ".eEn"))
         strcat(tmp, ".0");
     if (v < 0)
         ncs_buf_printf(b, "(%s)", tmp);
     else
         ncs_buf_printf(b, "%s", tmp);
+}
+
+void ncs_buf_shortest(char *out, size_t n, double v) {
+    shortest(out, n, v);
 }
 
 void ncs_buf_free(ncs_buf *b) {

@@ -28,10 +28,15 @@ void ncs_buf_printf(ncs_buf *b, const char *fmt, ...) NCS_PRINTF(2, 3);
 /// Sets b->oom on allocation failure.
 void ncs_buf_tpl(ncs_buf *b, const char *text);
 
-/// Appends a double as a C literal that round-trips (%.17g, always with a
-/// '.' or exponent, negative values in parentheses). Sets b->oom on failure;
+/// Appends a double as a C literal: the shortest decimal text that reads
+/// back as the same double (0.1, not 0.10000000000000001), always with a
+/// '.' or exponent, negative values in parentheses. Sets b->oom on failure;
 /// a non-finite v (no C literal) sets b->nonfinite and writes 0.0.
 void ncs_buf_num(ncs_buf *b, double v);
+
+/// Writes the shortest %g text of v that reads back as v into out (n bytes,
+/// at least 32). Never fails.
+void ncs_buf_shortest(char *out, size_t n, double v);
 
 /// Releases the buffer. Accepts a zeroed buffer.
 void ncs_buf_free(ncs_buf *b);

@@ -29,6 +29,8 @@ typedef float ncs_real;
 #define NCS_RC(x) ((float)(x))          /**< a constant in ncs_real */
 #define NCS_FABS(x) NCS_MATH_(fabsf)(x)
 #define NCS_SQRT(x) NCS_MATH_(sqrtf)(x)
+#define NCS_COS(x) NCS_MATH_(cosf)(x)
+#define NCS_SIN(x) NCS_MATH_(sinf)(x)
 #define NCS_HUGE HUGE_VALF
 /* tolerances (relative unless said otherwise) */
 #define NCS_TOL_VERIFY NCS_RC(1e-4)     /**< default scaled-residual tolerance */
@@ -46,6 +48,8 @@ typedef double ncs_real;
 #define NCS_RC(x) ((double)(x))
 #define NCS_FABS(x) NCS_MATH_(fabs)(x)
 #define NCS_SQRT(x) NCS_MATH_(sqrt)(x)
+#define NCS_COS(x) NCS_MATH_(cos)(x)
+#define NCS_SIN(x) NCS_MATH_(sin)(x)
 #define NCS_HUGE HUGE_VAL
 #define NCS_TOL_VERIFY NCS_RC(1e-9)
 #define NCS_TOL_PIVOT NCS_RC(1e-12)

@@ -1,0 +1,74 @@
+/* ncs/sim.h - the standalone simulator every generated <prefix>_main.c
+ * runs: command-line options, the time loop, the expectations, CSV, SVG
+ * and LCP dumps (host only: stdio, heap).
+ *
+ * A generated scene provides an ncs_sim_desc (its expectations and the
+ * drawing of its obstacles) next to its ncs_scene_desc; <prefix>_main.c is
+ * then a few lines: initialise the state, call ncs_sim_main.
+ */
+#ifndef NCS_SIM_H
+#define NCS_SIM_H
+
+#include "ncs/world.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Kinds of expectations (the values of the compiler's ncs_expect_kind). */
+enum {
+    NCS_EXPECT_POSITION = 0,        /**< position == value within tol at step */
+    NCS_EXPECT_VELOCITY = 1,        /**< velocity == value within tol at step */
+    NCS_EXPECT_VALUE = 2,           /**< coordinate == value within tol at step */
+    NCS_EXPECT_BOUND = 3,           /**< coordinate op value (+- tol) at step or every step */
+    NCS_EXPECT_NO_PENETRATION = 4,  /**< no body deeper than tol, every step */
+    NCS_EXPECT_ALL_SOLVED = 5       /**< every step solved */
+};
+
+/** Coordinates of a body (values of the compiler's ncs_coord). */
+enum { NCS_COORD_X_ = 0, NCS_COORD_Y_, NCS_COORD_THETA_, NCS_COORD_VX_, NCS_COORD_VY_,
+       NCS_COORD_OMEGA_ };
+
+/** Comparisons (values of the compiler's ncs_cmp). */
+enum { NCS_EXPECT_EQ = 0, NCS_EXPECT_LE = 1, NCS_EXPECT_GE = 2 };
+
+/** When an expectation is checked: a step >= 1, or one of these. */
+enum { NCS_EXPECT_EVERY = 0, NCS_EXPECT_END = -1 };
+
+/** One expectation of the scene. */
+typedef struct ncs_expect_desc {
+    int line, col;              /**< where it is written in the scene file */
+    int kind;                   /**< NCS_EXPECT_* kind */
+    int body;                   /**< body index, -1: none */
+    int coord;                  /**< VALUE / BOUND: the coordinate */
+    int op;                     /**< BOUND: NCS_EXPECT_LE or _GE; else _EQ */
+    long step;                  /**< >= 1, NCS_EXPECT_END or NCS_EXPECT_EVERY */
+    double value[2];            /**< expected vector, or the scalar in value[0] */
+    double tol;                 /**< tolerance (BOUND: allowed slack) */
+    const char *text;           /**< the expectation as text, for messages */
+} ncs_expect_desc;
+
+/** What a simulator needs beyond the step engine. */
+typedef struct ncs_sim_desc {
+    const ncs_scene_desc *scene;/**< the scene */
+    const char *file;           /**< the scene file as given to ncsc (messages) */
+    int nexpect;                /**< expectations, in source order */
+    const ncs_expect_desc *expect;
+    int nrings;                 /**< obstacle outlines for pictures */
+    const int *ring_first;      /**< nrings + 1 offsets into ring_xy (points) */
+    const double *ring_xy;      /**< x, y of every outline point */
+    int nsides;                 /**< sides of explicit group obstacles */
+    const double *side_xy;      /**< per side: point x, y and normal x, y */
+} ncs_sim_desc;
+
+/// Runs the simulator on the initialised state w (see `--help` of any
+/// generated simulator, docs/ncsc.1). Returns the process exit status:
+/// 0 when every step solved and every expectation held (or was not
+/// checked), 1 when a step failed or an expectation failed, 2 for a usage
+/// or I/O error. Prints its messages on stderr.
+int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,1322 @@
+/* world.c - the step engine: contacts, islands, one LCP per island, and the
+ * checks that make a step trustworthy (docs/engine.md).
+ *
+ * Time stepping (paper 000, eqs. 3-7). Per body the state is (x, y, theta)
+ * and (vx, vy, omega) at the centroid; with the external accelerations,
+ *
+ *     vt = v + h a_ext,   v+ = vt + M^-1 W p,   q+ = q + h v+,
+ *
+ * and the impulses p come from one LCP per island of bodies that touch.
+ *
+ * Contacts. Every constraint is a *side*: a point (a polygon vertex, a disc
+ * or particle centre with its radius, an obstacle vertex) that must stay in
+ * front of a line (a side of a convex piece, the tangent of a disc around a
+ * piece vertex, or the centre line of two discs). Its gap f is linearised at
+ * the start of the step: a = J v+ + f / h >= 0 keeps the point in front at
+ * the end of the step. A *pair* is a set of sides of which at least one must
+ * hold (the outside of a convex piece: the paper's nonconvex group); a pair
+ * with one side is a convex contact. The sides of a pair:
+ *   - point against piece: the piece's sides, and for a disc the arcs around
+ *     the piece's vertices (exact: the tangent at the closest point,
+ *     included when the centre lies in the vertex's normal cone);
+ *   - piece against piece (separating axes): every side of either piece with
+ *     the other piece's support vertex. Added when a vertex of one is near a
+ *     vertex of the other, where the vertex pairs alone let two equal boxes
+ *     slide through each other along their common side lines.
+ * A side behind by more than the reach (the most a point can move in the
+ * step) is left out: it could only be met by tunnelling through the piece.
+ *
+ * Energy. With W = J^T and a_j = 0 wherever p_j > 0,
+ *     E+ - Et = -sum_j p_j f_j / h - |M^-1 W p|_M^2 / 2,
+ * so an impulse on a side with f_j < 0 (the point behind its line) can add
+ * energy: it pushes the point out around a corner it never touched. Such a
+ * side is a *ghost*: it still satisfies its group (free flight may carry the
+ * point in front of it) but carries no impulse. Each formulation's p_y row
+ * of side j is >= 0 on every solution, so adding 1 to a ghost's b entry of
+ * that row forces its p_j = 0. A pair that starts inside its piece (largest
+ * gap g0 < 0) has every gap raised by -g0: the LCP only stops it from going
+ * deeper, and the position projection moves it out without touching v.
+ *
+ * Trust. A step is accepted only when (1) every island's LCP verified,
+ * (2) no point moved farther than the reach its pairs were collected with
+ * (else the pairs are collected again with the larger speeds and the step
+ * solved again), and (3) after the position projection no pair is deeper
+ * than admit_tol. Otherwise the state is left unchanged and the status says
+ * why.
+ */
+#include <math.h>
+#include <string.h>
+#include "ncs/assemble.h"
+#include "ncs/world.h"
+
+/* scratch rows per body (NCS_WORLD_SCRATCH_ROWS) */
+enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2 };
+
+/* rounds of collection with larger speeds before a step is inadmissible */
+#define REACH_ROUNDS 4
+/* position projections after a step */
+#define PROJECT_ROUNDS 3
+
+static ncs_real cross2(ncs_real ax, ncs_real ay, ncs_real bx, ncs_real by) {
+    return ax * by - ay * bx;
+}
+
+static ncs_real hyp(ncs_real x, ncs_real y) {
+    return NCS_SQRT(x * x + y * y);
+}
+
+/* Rotates (x, y) by th into r. */
+static void rot(ncs_real th, ncs_real x, ncs_real y, ncs_real r[2]) {
+    ncs_real c = NCS_COS(th), s = NCS_SIN(th);
+    r[0] = c * x - s * y;
+    r[1] = s * x + c * y;
+}
+
+static ncs_real (*row(const ncs_world *w, int which))[3] {
+    return w->mem.scratch + which * w->sc->nbodies;
+}
+
+static const ncs_pieces *table(const ncs_world *w, int sb) {
+    return sb < 0 ? &w->sc->obst : &w->sc->bpieces;
+}
+
+static ncs_real pair_mu(ncs_real a, ncs_real b) {
+    return a > 0 && b > 0 ? NCS_SQRT(a * b) : NCS_RC(0.0);
+}
+
+/* ---- geometry of one side ------------------------------------------------ */
+
+/** A side at a configuration: unit normal n, gap f, and where the impulse
+ *  acts on each body (lever arms from the centroids). */
+typedef struct sgeo {
+    ncs_real n[2];      /* normal, pointing from the side towards the point */
+    ncs_real f;         /* gap */
+    ncs_real pc[2];     /* contact point on the point's body */
+    ncs_real sc[2];     /* contact point on the side's body */
+} sgeo;
+
+/* World position of the point of side s at centroid configuration q. */
+static void point_of(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3],
+                     ncs_real p[2]) {
+    const ncs_scene_desc *sc = w->sc;
+    if (s->pa < 0) {
+        p[0] = sc->obst.vx[s->pt];
+        p[1] = sc->obst.vy[s->pt];
+    } else if (s->pt < 0) {
+        p[0] = q[s->pa][0];
+        p[1] = q[s->pa][1];
+    } else {
+        rot(q[s->pa][2], sc->bvx[s->pt], sc->bvy[s->pt], p);
+        p[0] += q[s->pa][0];
+        p[1] += q[s->pa][1];
+    }
+}
+
+/* Vertex v of table t (owned by body sb, or the world) in the world. */
+static void vertex_of(const ncs_world *w, int sb, int v, const ncs_real (*q)[3],
+                      ncs_real p[2]) {
+    const ncs_pieces *t = table(w, sb);
+    if (sb < 0) {
+        p[0] = t->vx[v];
+        p[1] = t->vy[v];
+        return;
+    }
+    rot(q[sb][2], t->vx[v], t->vy[v], p);
+    p[0] += q[sb][0];
+    p[1] += q[sb][1];
+}
+
+/* Normal of side j of table t (body sb or world) in the world, and its
+ * world offset for a point of radius rp: gap = n.p - off. */
+static ncs_real line_of(const ncs_world *w, int sb, int j, ncs_real rp, const ncs_real (*q)[3],
+                        ncs_real n[2]) {
+    const ncs_pieces *t = table(w, sb);
+    ncs_real g = t->grow ? t->grow[j] : NCS_RC(0.0);
+    ncs_real off = t->off[j] + (rp > g ? rp : g);
+    if (sb < 0) {
+        n[0] = t->nx[j];
+        n[1] = t->ny[j];
+        return off;
+    }
+    rot(q[sb][2], t->nx[j], t->ny[j], n);
+    return off + n[0] * q[sb][0] + n[1] * q[sb][1];
+}
+
+/* Local index of side j in piece k and the piece's side count. */
+static int local_side(const ncs_pieces *t, int k, int j, int *n) {
+    *n = t->first[k + 1] - t->first[k];
+    return j - t->first[k];
+}
+
+/* The normal cone of the vertex where side j of piece k starts: is the
+ * direction d strictly between the normals of the side before and side j?
+ * (world normals na of the side before, nb of side j). */
+static int in_cone(const ncs_real na[2], const ncs_real nb[2], const ncs_real d[2]) {
+    ncs_real turn = cross2(na[0], na[1], nb[0], nb[1]);
+    if (turn <= 0)
+        return 0; /* a straight or reflex vertex has no arc */
+    return cross2(na[0], na[1], d[0], d[1]) > 0 && cross2(d[0], d[1], nb[0], nb[1]) > 0;
+}
+
+/* Evaluates side s at q into g. For an arc whose centre has left the
+ * vertex's cone the nearer side's line is used (still a supporting line of
+ * the grown piece, so the constraint stays sound). */
+static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], sgeo *g) {
+    ncs_real p[2], d[2], len;
+    point_of(w, s, q, p);
+    if (s->kind == NCS_SIDE_DISC) {
+        ncs_real *c = (ncs_real *)q[s->sb];
+        d[0] = p[0] - c[0];
+        d[1] = p[1] - c[1];
+        len = hyp(d[0], d[1]);
+        g->n[0] = len > 0 ? d[0] / len : NCS_RC(0.0);
+        g->n[1] = len > 0 ? d[1] / len : NCS_RC(1.0);
+        g->f = len - s->rp - s->rs;
+        g->sc[0] = c[0] + s->rs * g->n[0];
+        g->sc[1] = c[1] + s->rs * g->n[1];
+    } else if (s->kind == NCS_SIDE_ARC) {
+        const ncs_pieces *t = table(w, s->sb);
+        ncs_real V[2], na[2], nb[2];
+        int n, i = local_side(t, s->piece, s->sd, &n);
+        int prev = t->first[s->piece] + (i + n - 1) % n;
+        vertex_of(w, s->sb, t->vfirst[s->piece] + i, q, V);
+        line_of(w, s->sb, prev, 0, q, na);
+        line_of(w, s->sb, s->sd, 0, q, nb);
+        d[0] = p[0] - V[0];
+        d[1] = p[1] - V[1];
+        len = hyp(d[0], d[1]);
+        if (len > 0 && in_cone(na, nb, d)) {
+            g->n[0] = d[0] / len;
+            g->n[1] = d[1] / len;
+        } else { /* clamp to the nearer side of the cone */
+            ncs_real *m = na[0] * d[0] + na[1] * d[1] >= nb[0] * d[0] + nb[1] * d[1] ? na : nb;
+            g->n[0] = m[0];
+            g->n[1] = m[1];
+        }
+        g->f = g->n[0] * d[0] + g->n[1] * d[1] - s->rp;
+        g->sc[0] = V[0];
+        g->sc[1] = V[1];
+    } else {
+        ncs_real off = line_of(w, s->sb, s->sd, s->rp, q, g->n);
+        g->f = g->n[0] * p[0] + g->n[1] * p[1] - off;
+        g->sc[0] = p[0] - s->rp * g->n[0];
+        g->sc[1] = p[1] - s->rp * g->n[1];
+    }
+    g->pc[0] = p[0] - s->rp * g->n[0];
+    g->pc[1] = p[1] - s->rp * g->n[1];
+}
+
+/* Linearises side s at q into contact c (normal and tangential rows of both
+ * bodies: the point's body along n, the side's body along -n). */
+static void eval(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], ncs_contact *c) {
+    sgeo g;
+    ncs_real t[2];
+    int k;
+    side_geo(w, s, q, &g);
+    t[0] = -g.n[1];
+    t[1] = g.n[0];
+    c->a = s->pa;
+    c->b = s->sb;
+    c->f = g.f;
+    c->ghost = 0;
+    for (k = 0; k < 3; k++)
+        c->jn[0][k] = c->jn[1][k] = c->jt[0][k] = c->jt[1][k] = 0;
+    if (s->pa >= 0) {
+        ncs_real ax = g.pc[0] - q[s->pa][0], ay = g.pc[1] - q[s->pa][1];
+        c->jn[0][0] = g.n[0];
+        c->jn[0][1] = g.n[1];
+        c->jn[0][2] = cross2(ax, ay, g.n[0], g.n[1]);
+        c->jt[0][0] = t[0];
+        c->jt[0][1] = t[1];
+        c->jt[0][2] = cross2(ax, ay, t[0], t[1]);
+    }
+    if (s->sb >= 0) {
+        ncs_real bx = g.sc[0] - q[s->sb][0], by = g.sc[1] - q[s->sb][1];
+        c->jn[1][0] = -g.n[0];
+        c->jn[1][1] = -g.n[1];
+        c->jn[1][2] = -cross2(bx, by, g.n[0], g.n[1]);
+        c->jt[1][0] = -t[0];
+        c->jt[1][1] = -t[1];
+        c->jt[1][2] = -cross2(bx, by, t[0], t[1]);
+    }
+}
+
+static ncs_real gap_of(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3]) {
+    sgeo g;
+    side_geo(w, s, q, &g);
+    return g.f;
+}
+
+/* Gap of pair P at q: the largest over its sides. */
+static ncs_real pair_gap(const ncs_world *w, const ncs_pair *P, const ncs_real (*q)[3]) {
+    ncs_real best = -NCS_HUGE, f;
+    int i;
+    for (i = P->side0; i < P->side0 + P->nside; i++)
+        if ((f = gap_of(w, &w->mem.sref[i], q)) > best)
+            best = f;
+    return best;
+}
+
+/* ---- collection -------------------------------------------------------- */
+
+/** A pair being built: candidate sides go to the end of sref, then
+ *  finish() keeps those within reach. */
+typedef struct build {
+    int start;          /* first candidate */
+    ncs_real reach;     /* sides behind by more are left out */
+    int overflow;       /* 1 when the candidates did not fit */
+} build;
+
+static void begin(const ncs_world *w, build *bd, ncs_real reach) {
+    bd->start = w->nsrefs;
+    bd->reach = reach;
+    bd->overflow = 0;
+}
+
+/* Adds a candidate side (its gap is evaluated at q). */
+static void cand(ncs_world *w, build *bd, const ncs_sref *s) {
+    if (w->nsrefs >= w->mem.max_srefs) {
+        bd->overflow = 1;
+        return;
+    }
+    w->mem.sref[w->nsrefs++] = *s;
+}
+
+/* Keeps the pair when its best side is within reach, with the sides behind
+ * by at most the reach (only the best under stewart). Returns 0, or -1 when
+ * sides or pairs did not fit. */
+static int finish(ncs_world *w, build *bd, int a, int b, const ncs_real (*q)[3]) {
+    ncs_real best = -NCS_HUGE, f;
+    int i, ib = -1, n = 0;
+    if (bd->overflow) {
+        w->nsrefs = bd->start;
+        return -1;
+    }
+    for (i = bd->start; i < w->nsrefs; i++)
+        if ((f = gap_of(w, &w->mem.sref[i], q)) > best) {
+            best = f;
+            ib = i;
+        }
+    if (ib < 0 || best > bd->reach) {
+        w->nsrefs = bd->start;
+        return 0;
+    }
+    if (w->npairs >= w->mem.max_pairs) {
+        w->nsrefs = bd->start;
+        return -1;
+    }
+    /* keep the best first, then the others within reach, in order */
+    {
+        ncs_sref keep = w->mem.sref[ib];
+        int o = bd->start + 1;
+        if (w->sc->form != NCS_FORM_STEWART)
+            for (i = bd->start; i < w->nsrefs; i++)
+                if (i != ib && gap_of(w, &w->mem.sref[i], q) >= -bd->reach)
+                    w->mem.sref[o++] = w->mem.sref[i];
+        w->mem.sref[bd->start] = keep;
+        n = o - bd->start;
+    }
+    w->nsrefs = bd->start + n;
+    w->mem.pair[w->npairs].a = a;
+    w->mem.pair[w->npairs].b = b;
+    w->mem.pair[w->npairs].side0 = bd->start;
+    w->mem.pair[w->npairs].nside = n;
+    w->mem.pair[w->npairs].island = a >= 0 ? a : b;
+    w->npairs++;
+    return 0;
+}
+
+/* Friction of an obstacle vertex: that of the side starting there. */
+static ncs_real obst_vertex_mu(const ncs_world *w, int k, int v) {
+    const ncs_pieces *t = &w->sc->obst;
+    return t->mu ? t->mu[t->first[k] + (v - t->vfirst[k])] : NCS_RC(0.0);
+}
+
+/* Friction of body b, or of obstacle side j of the table of sb < 0. */
+static ncs_real side_mu(const ncs_world *w, int sb, int j) {
+    if (sb >= 0)
+        return w->sc->body[sb].mu;
+    return w->sc->obst.mu ? w->sc->obst.mu[j] : NCS_RC(0.0);
+}
+
+/* Point (pa, pt, rp) against piece k of body sb (or an obstacle piece):
+ * its lines, and arcs around its vertices for a disc. `mup` is the
+ * point's friction. */
+static int point_piece(ncs_world *w, int pa, int pt, ncs_real rp, ncs_real mup, int sb, int k,
+                       ncs_real reach, const ncs_real (*q)[3]) {
+    const ncs_pieces *t = table(w, sb);
+    ncs_sref s;
+    build bd;
+    int j, n = t->first[k + 1] - t->first[k];
+    int nv = t->vfirst[k + 1] - t->vfirst[k];
+    begin(w, &bd, reach);
+    memset(&s, 0, sizeof s);
+    s.pa = pa;
+    s.pt = pt;
+    s.sb = sb;
+    s.piece = k;
+    s.rp = rp;
+    for (j = t->first[k]; j < t->first[k + 1]; j++) {
+        s.kind = NCS_SIDE_LINE;
+        s.sd = j;
+        s.mu = pair_mu(mup, side_mu(w, sb, j));
+        cand(w, &bd, &s);
+    }
+    if (rp > 0 && nv == n && n >= 2) {
+        ncs_real p[2], V[2], na[2], nb[2], d[2];
+        point_of(w, &s, q, p);
+        for (j = 0; j < n; j++) {
+            int sd = t->first[k] + j, prev = t->first[k] + (j + n - 1) % n;
+            vertex_of(w, sb, t->vfirst[k] + j, q, V);
+            line_of(w, sb, prev, 0, q, na);
+            line_of(w, sb, sd, 0, q, nb);
+            d[0] = p[0] - V[0];
+            d[1] = p[1] - V[1];
+            if (!in_cone(na, nb, d))
+                continue;
+            s.kind = NCS_SIDE_ARC;
+            s.sd = sd;
+            s.mu = pair_mu(mup, side_mu(w, sb, sd));
+            cand(w, &bd, &s);
+        }
+    }
+    return finish(w, &bd, pa, sb, q);
+}
+
+/* Support vertex of piece k (of body sb, or the world) against direction
+ * n: the vertex with the smallest n.v (world). */
+static int support(const ncs_world *w, int sb, int k, const ncs_real n[2], const ncs_real (*q)[3]) {
+    const ncs_pieces *t = table(w, sb);
+    ncs_real best = NCS_HUGE, V[2], d;
+    int v, bv = t->vfirst[k];
+    for (v = t->vfirst[k]; v < t->vfirst[k + 1]; v++) {
+        vertex_of(w, sb, v, q, V);
+        d = n[0] * V[0] + n[1] * V[1];
+        if (d < best) {
+            best = d;
+            bv = v;
+        }
+    }
+    return bv;
+}
+
+/* Separating axes of piece ka of polygon body a against piece kb of body b
+ * (or obstacle piece kb when b < 0): every side of either with the other's
+ * support vertex. */
+static int sat_pair(ncs_world *w, int a, int ka, int b, int kb, ncs_real reach,
+                    const ncs_real (*q)[3]) {
+    const ncs_pieces *ta = &w->sc->bpieces, *tb = table(w, b);
+    ncs_real n[2];
+    ncs_sref s;
+    build bd;
+    int j;
+    begin(w, &bd, reach);
+    memset(&s, 0, sizeof s);
+    s.kind = NCS_SIDE_LINE;
+    for (j = tb->first[kb]; j < tb->first[kb + 1]; j++) {
+        line_of(w, b, j, 0, q, n);
+        s.pa = a;
+        s.pt = w->sc->bvmap[support(w, a, ka, n, q)];
+        s.sb = b;
+        s.piece = kb;
+        s.sd = j;
+        s.mu = pair_mu(w->sc->body[a].mu, side_mu(w, b, j));
+        cand(w, &bd, &s);
+    }
+    for (j = ta->first[ka]; j < ta->first[ka + 1]; j++) {
+        int v;
+        line_of(w, a, j, 0, q, n);
+        v = support(w, b, kb, n, q);
+        s.pa = b;
+        s.pt = b < 0 ? v : w->sc->bvmap[v];
+        s.sb = a;
+        s.piece = ka;
+        s.sd = j;
+        s.mu = b < 0 ? pair_mu(w->sc->body[a].mu, obst_vertex_mu(w, kb, v))
+                     : pair_mu(w->sc->body[a].mu, w->sc->body[b].mu);
+        cand(w, &bd, &s);
+    }
+    return finish(w, &bd, a, b, q);
+}
+
+/* Is some vertex of piece ka of body a within d of some vertex of piece kb
+ * of body b (or of obstacle piece kb)? */
+static int vertices_meet(const ncs_world *w, int a, int ka, int b, int kb, ncs_real d,
+                         const ncs_real (*q)[3]) {
+    const ncs_pieces *ta = &w->sc->bpieces, *tb = table(w, b);
+    ncs_real P[2], Q[2];
+    int u, v;
+    for (u = ta->vfirst[ka]; u < ta->vfirst[ka + 1]; u++) {
+        vertex_of(w, a, u, q, P);
+        for (v = tb->vfirst[kb]; v < tb->vfirst[kb + 1]; v++) {
+            vertex_of(w, b, v, q, Q);
+            if (NCS_FABS(P[0] - Q[0]) <= d && NCS_FABS(P[1] - Q[1]) <= d)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Distance from the centroid of body a to piece k's circle (table of sb). */
+static ncs_real piece_dist(const ncs_world *w, int sb, int k, const ncs_real c[2],
+                           const ncs_real (*q)[3]) {
+    const ncs_pieces *t = table(w, sb);
+    ncs_real pc[2];
+    if (t->rad[k] < 0)
+        return -NCS_HUGE;
+    if (sb < 0) {
+        pc[0] = t->cx[k];
+        pc[1] = t->cy[k];
+    } else {
+        rot(q[sb][2], t->cx[k], t->cy[k], pc);
+        pc[0] += q[sb][0];
+        pc[1] += q[sb][1];
+    }
+    return hyp(c[0] - pc[0], c[1] - pc[1]) - t->rad[k];
+}
+
+/* Pairs of body a against the obstacles. */
+static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q)[3]) {
+    const ncs_scene_desc *sc = w->sc;
+    const ncs_body_desc *A = &sc->body[a];
+    int k, v, ka;
+    for (k = 0; k < sc->obst.npieces; k++) {
+        if (piece_dist(w, -1, k, q[a], q) > A->rad + R)
+            continue;
+        if (A->kind != NCS_POLYGON) {
+            if (point_piece(w, a, -1, A->r, A->mu, -1, k, R, q) != 0)
+                return -1;
+            continue;
+        }
+        for (v = A->vert0; v < A->vert0 + A->nvert; v++)
+            if (point_piece(w, a, v, 0, A->mu, -1, k, R, q) != 0)
+                return -1;
+        if (sc->obst.vfirst[k + 1] > sc->obst.vfirst[k])
+            for (ka = A->piece0; ka < A->piece0 + A->npiece; ka++)
+                if (vertices_meet(w, a, ka, -1, k, R, q) && sat_pair(w, a, ka, -1, k, R, q) != 0)
+                    return -1;
+    }
+    if (A->kind == NCS_POLYGON)
+        for (v = 0; v < sc->ncorners; v++) {
+            int cv = sc->corner_v[v];
+            if (hyp(sc->obst.vx[cv] - q[a][0], sc->obst.vy[cv] - q[a][1]) > A->rad + R)
+                continue;
+            for (ka = A->piece0; ka < A->piece0 + A->npiece; ka++) {
+                ncs_sref s;
+                build bd;
+                int j;
+                begin(w, &bd, R);
+                memset(&s, 0, sizeof s);
+                s.pa = -1;
+                s.pt = cv;
+                s.sb = a;
+                s.piece = ka;
+                s.kind = NCS_SIDE_LINE;
+                s.mu = pair_mu(A->mu, sc->corner_mu[v]);
+                for (j = sc->bpieces.first[ka]; j < sc->bpieces.first[ka + 1]; j++) {
+                    s.sd = j;
+                    cand(w, &bd, &s);
+                }
+                if (finish(w, &bd, -1, a, q) != 0)
+                    return -1;
+            }
+        }
+    return 0;
+}
+
+/* Pairs between bodies a and b (points of each against the other's pieces,
+ * separating axes where vertices meet, disc against disc). */
+static int between(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3]) {
+    const ncs_scene_desc *sc = w->sc;
+    int x;
+    for (x = 0; x < 2; x++) {
+        int p = x ? b : a, o = x ? a : b; /* points of p against pieces of o */
+        const ncs_body_desc *P = &sc->body[p], *O = &sc->body[o];
+        int k, v;
+        if (O->kind != NCS_POLYGON)
+            continue;
+        for (k = O->piece0; k < O->piece0 + O->npiece; k++) {
+            if (piece_dist(w, o, k, q[p], q) > P->rad + R)
+                continue;
+            if (P->kind != NCS_POLYGON) {
+                if (point_piece(w, p, -1, P->r, P->mu, o, k, R, q) != 0)
+                    return -1;
+                continue;
+            }
+            for (v = P->vert0; v < P->vert0 + P->nvert; v++)
+                if (point_piece(w, p, v, 0, P->mu, o, k, R, q) != 0)
+                    return -1;
+        }
+    }
+    if (sc->body[a].kind == NCS_POLYGON && sc->body[b].kind == NCS_POLYGON) {
+        int ka, kb;
+        for (ka = sc->body[a].piece0; ka < sc->body[a].piece0 + sc->body[a].npiece; ka++)
+            for (kb = sc->body[b].piece0; kb < sc->body[b].piece0 + sc->body[b].npiece; kb++)
+                if (vertices_meet(w, a, ka, b, kb, R, q) && sat_pair(w, a, ka, b, kb, R, q) != 0)
+                    return -1;
+    } else if (sc->body[a].kind != NCS_POLYGON && sc->body[b].kind != NCS_POLYGON &&
+               (sc->body[a].kind == NCS_DISC || sc->body[b].kind == NCS_DISC)) {
+        ncs_sref s;
+        build bd;
+        begin(w, &bd, R);
+        memset(&s, 0, sizeof s);
+        s.pa = a;
+        s.pt = -1;
+        s.sb = b;
+        s.piece = -1;
+        s.kind = NCS_SIDE_DISC;
+        s.rp = sc->body[a].r;
+        s.rs = sc->body[b].r;
+        s.mu = pair_mu(sc->body[a].mu, sc->body[b].mu);
+        cand(w, &bd, &s);
+        if (finish(w, &bd, a, b, q) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Speed bound of any point of body i from the velocities u and vt. */
+static ncs_real speed(const ncs_world *w, int i, const ncs_real *u, const ncs_real *vt) {
+    ncs_real a = hyp(u[0], u[1]), b = hyp(vt[0], vt[1]);
+    ncs_real om = NCS_FABS(u[2]) > NCS_FABS(vt[2]) ? NCS_FABS(u[2]) : NCS_FABS(vt[2]);
+    return (a > b ? a : b) + om * w->sc->body[i].rad;
+}
+
+/* Every candidate pair at q with per-body speed bounds sp[i][0]. Returns 0, or
+ * -1 when the pairs or their sides did not fit. */
+static int collect(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp)[3]) {
+    const ncs_scene_desc *sc = w->sc;
+    int a, b;
+    w->npairs = 0;
+    w->nsrefs = 0;
+    for (a = 0; a < sc->nbodies; a++) {
+        ncs_real R = 2 * sc->h * sp[a][0] + sc->margin;
+        if (against_obstacles(w, a, R, q) != 0)
+            return -1;
+        for (b = a + 1; b < sc->nbodies; b++) {
+            ncs_real rab = 2 * sc->h * (sp[a][0] + sp[b][0]) + sc->body_margin;
+            if (hyp(q[a][0] - q[b][0], q[a][1] - q[b][1]) >
+                sc->body[a].rad + sc->body[b].rad + rab)
+                continue;
+            if (between(w, a, b, rab, q) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- islands ------------------------------------------------------------ */
+
+static int find(int *par, int i) {
+    while (par[i] != i)
+        i = par[i] = par[par[i]];
+    return i;
+}
+
+/* Bodies joined by a pair share an island; each pair gets its island's
+ * lowest body. */
+static void islands(ncs_world *w) {
+    int *par = w->mem.parent, i, x, y;
+    for (i = 0; i < w->sc->nbodies; i++)
+        par[i] = i;
+    for (i = 0; i < w->npairs; i++) {
+        const ncs_pair *P = &w->mem.pair[i];
+        if (P->a < 0 || P->b < 0)
+            continue;
+        x = find(par, P->a);
+        y = find(par, P->b);
+        if (x < y)
+            par[y] = x;
+        else if (y < x)
+            par[x] = y;
+    }
+    for (i = 0; i < w->npairs; i++) {
+        ncs_pair *P = &w->mem.pair[i];
+        P->island = find(par, P->a >= 0 ? P->a : P->b);
+    }
+}
+
+/* ---- one island's LCP --------------------------------------------------- */
+
+static int is_group(const ncs_world *w, const ncs_pair *P) {
+    return w->sc->form != NCS_FORM_STEWART && P->nside > 1;
+}
+
+/* The pairs of island `root` in layout order (groups, then convex) into
+ * ipair, and its layout. Returns NCS_STEP_OK (np = 0: nothing to solve) or
+ * NCS_STEP_CAPACITY. */
+static int layout_of(ncs_world *w, int root, int k, int *np_, int *nc_, ncs_layout *lay,
+                     int *m) {
+    int np = 0, ng = 0, nc = 0, i, pass;
+    for (pass = 0; pass < 2; pass++)
+        for (i = 0; i < w->npairs; i++) {
+            const ncs_pair *P = &w->mem.pair[i];
+            int grp = is_group(w, P), n = grp ? P->nside : 1;
+            if (P->island != root || grp != (pass == 0))
+                continue;
+            if (grp && ng == w->mem.max_groups)
+                return NCS_STEP_CAPACITY;
+            if (nc + n > w->mem.max_contacts)
+                return NCS_STEP_CAPACITY;
+            if (grp)
+                w->mem.gsize[ng++] = n;
+            nc += n;
+            w->mem.ipair[np++] = i;
+        }
+    *np_ = np;
+    *nc_ = nc;
+    memset(lay, 0, sizeof *lay);
+    lay->form = w->sc->form;
+    lay->ngroups = ng;
+    lay->group_size = w->mem.gsize;
+    lay->nconvex = nc;
+    for (i = 0; i < ng; i++)
+        lay->nconvex -= w->mem.gsize[i];
+    lay->nfric = k;
+    lay->gamma = w->sc->gamma;
+    lay->eps_h = w->sc->epsilon / w->sc->h;
+    *m = np > 0 ? ncs_layout_size(lay) : 0;
+    if (np > 0 && (*m < 1 || *m > w->mem.max_m))
+        return NCS_STEP_CAPACITY;
+    return NCS_STEP_OK;
+}
+
+/* Linearises the island's sides at qe into contacts. With qs (the start of
+ * the step) a pair that starts inside its piece (largest gap g0 < 0) has its
+ * gaps raised by -g0, and a group side still behind its line is a ghost.
+ * Returns the contact count. */
+static int contacts(ncs_world *w, int np, const ncs_real (*qe)[3], const ncs_real (*qs)[3]) {
+    int i, j, c, nc = 0;
+    for (i = 0; i < np; i++) {
+        const ncs_pair *P = &w->mem.pair[w->mem.ipair[i]];
+        int first = nc, n = is_group(w, P) ? P->nside : 1;
+        ncs_real g0;
+        for (j = 0; j < n; j++) {
+            w->mem.mu[nc] = w->mem.sref[P->side0 + j].mu;
+            eval(w, &w->mem.sref[P->side0 + j], qe, &w->mem.con[nc++]);
+        }
+        if (!qs)
+            continue;
+        g0 = qs == qe ? w->mem.con[first].f : pair_gap(w, P, qs);
+        for (c = first + 1; qs == qe && c < nc; c++)
+            g0 = w->mem.con[c].f > g0 ? w->mem.con[c].f : g0;
+        for (c = first; c < nc; c++) {
+            if (g0 < 0)
+                w->mem.con[c].f -= g0;
+            w->mem.con[c].ghost = n > 1 && w->mem.con[c].f < 0;
+        }
+    }
+    return nc;
+}
+
+/* J_c M^-1 J_d^T over the bodies both rows touch. */
+static ncs_real dot(const ncs_world *w, const ncs_contact *c, const ncs_real (*jc)[3],
+                    const ncs_contact *d, const ncs_real (*jd)[3]) {
+    ncs_real sum = 0;
+    int x, y;
+    for (x = 0; x < 2; x++) {
+        int bx = x ? c->b : c->a;
+        if (bx < 0)
+            continue;
+        for (y = 0; y < 2; y++)
+            if ((y ? d->b : d->a) == bx)
+                sum += w->sc->body[bx].im * (jc[x][0] * jd[y][0] + jc[x][1] * jd[y][1]) +
+                       w->sc->body[bx].iI * jc[x][2] * jd[y][2];
+    }
+    return sum;
+}
+
+/* Row j of contact c applied to the velocities u. */
+static ncs_real vel(const ncs_contact *c, const ncs_real (*j)[3], const ncs_real (*u)[3]) {
+    ncs_real v = 0;
+    if (c->a >= 0)
+        v += j[0][0] * u[c->a][0] + j[0][1] * u[c->a][1] + j[0][2] * u[c->a][2];
+    if (c->b >= 0)
+        v += j[1][0] * u[c->b][0] + j[1][1] * u[c->b][1] + j[1][2] * u[c->b][2];
+    return v;
+}
+
+/* Contact-space A, a0 and mu of the island's nc contacts (ncs/layout.h):
+ * a0n = J vt + f ih (ih = 1/h; 1 for the position projection with vt NULL
+ * and no friction); with un (fixpoint) a0n -= J un. */
+static void contact_space(ncs_world *w, int nc, int k, const ncs_real (*vt)[3],
+                          const ncs_real (*un)[3], ncs_real ih) {
+    int nu = nc * (1 + k), c, d, l, e;
+    ncs_real *A = w->mem.A;
+    for (c = 0; c < nc; c++) {
+        const ncs_contact *C = &w->mem.con[c];
+        for (d = 0; d < nc; d++) {
+            const ncs_contact *D = &w->mem.con[d];
+            A[c * nu + d] = dot(w, C, C->jn, D, D->jn);
+            for (e = 0; e < k; e++) {
+                ncs_real sg = e ? NCS_RC(-1.0) : NCS_RC(1.0);
+                ncs_real tt = sg * dot(w, C, C->jt, D, D->jt);
+                A[c * nu + nc + 2 * d + e] = sg * dot(w, C, C->jn, D, D->jt);
+                A[(nc + 2 * c + e) * nu + d] = sg * dot(w, C, C->jt, D, D->jn);
+                for (l = 0; l < k; l++)
+                    A[(nc + 2 * c + e) * nu + nc + 2 * d + l] = l ? -tt : tt;
+            }
+        }
+        w->mem.a0[c] = (vt ? vel(C, C->jn, vt) : 0) + C->f * ih;
+        if (un)
+            w->mem.a0[c] -= vel(C, C->jn, un);
+        for (e = 0; e < k; e++)
+            w->mem.a0[nc + 2 * c + e] = vt ? (e ? -1 : 1) * vel(C, C->jt, vt) : 0;
+    }
+}
+
+/* u += M^-1 W z for the island's nc contacts (impulses from z + off). */
+static void apply(const ncs_world *w, int nc, int k, int off, ncs_real (*u)[3]) {
+    int c, x;
+    for (c = 0; c < nc; c++) {
+        const ncs_contact *C = &w->mem.con[c];
+        ncs_real pn = w->mem.z[off + c], pt = 0;
+        if (k)
+            pt = w->mem.z[off + nc + 2 * c] - w->mem.z[off + nc + 2 * c + 1];
+        for (x = 0; x < 2; x++) {
+            int bx = x ? C->b : C->a;
+            const ncs_body_desc *B;
+            if (bx < 0)
+                continue;
+            B = &w->sc->body[bx];
+            u[bx][0] += B->im * (C->jn[x][0] * pn + C->jt[x][0] * pt);
+            u[bx][1] += B->im * (C->jn[x][1] * pn + C->jt[x][1] * pt);
+            u[bx][2] += B->iI * (C->jn[x][2] * pn + C->jt[x][2] * pt);
+        }
+    }
+}
+
+/* Adds 1 to the p_y row of every ghost side: its p_j is then 0 in every
+ * solution (the row is >= 0 on every solution of every formulation). */
+static void ghosts(ncs_world *w, const ncs_layout *lay, int nc) {
+    ncs_layout_offsets o;
+    int c;
+    if (ncs_layout_offsets_of(lay, &o) != 0 || o.py < 0)
+        return;
+    for (c = 0; c < nc && c < o.y; c++)
+        if (w->mem.con[c].ghost)
+            w->mem.b[o.py + c] += 1;
+}
+
+/* Solves island `root` once with its contacts linearised at qe (qs: start
+ * of the step; un: the fixpoint's predicted velocities or NULL) and adds
+ * the velocity change to du. Returns NCS_STEP_OK or a failure status. */
+static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const ncs_real (*qs)[3],
+                        const ncs_real (*vt)[3], const ncs_real (*un)[3], ncs_real (*du)[3],
+                        ncs_step_info *inf) {
+    ncs_real (*u)[3] = row(w, UF);
+    const ncs_scene_desc *sc = w->sc;
+    ncs_layout lay;
+    ncs_lcp_info li;
+    int np, nc, m, st, i, k;
+    st = layout_of(w, root, sc->nfric, &np, &nc, &lay, &m);
+    inf->groups = st == NCS_STEP_OK ? np : 0;
+    if (st != NCS_STEP_OK || np == 0)
+        return st;
+    nc = contacts(w, np, qe, qs);
+    contact_space(w, nc, sc->nfric, vt, un, 1 / sc->h);
+    ncs_lcp_assemble(&lay, w->mem.A, w->mem.a0, w->mem.mu, w->mem.B, m, w->mem.b);
+    ghosts(w, &lay, nc);
+    st = (int)ncs_lcp_solve(w->ws, &lay, m, w->mem.B, m, w->mem.b, w->mem.z, NULL, NULL, &li);
+    inf->pivots += li.pivots;
+    inf->m = m;
+    inf->iters = 1;
+    if (w->hook)
+        w->hook(w->hook_ctx, w->step + 1, root, &lay, m, w->mem.B, w->mem.b, w->mem.z, st);
+    if (st != NCS_LCP_SOLVED) {
+        inf->lcp_status = st;
+        return NCS_STEP_LCP_FAILED;
+    }
+    memcpy(u, vt, sizeof(ncs_real) * 3 * (size_t)sc->nbodies);
+    apply(w, nc, sc->nfric, ncs_lcp_impulse_offset(&lay), u);
+    for (i = 0; i < sc->nbodies; i++)
+        for (k = 0; k < 3; k++)
+            du[i][k] += u[i][k] - vt[i][k];
+    return NCS_STEP_OK;
+}
+
+static void clear_info(ncs_step_info *in) {
+    memset(in, 0, sizeof *in);
+    in->body = -1;
+}
+
+/* One solve of every island at qe (see solve_island), velocity changes into
+ * du (cleared first). With rec the islands' info goes to body_last. Adds
+ * pivots, m, groups and a failure's status and body to all. Returns
+ * NCS_STEP_OK or the first failure. */
+static int solve_all(ncs_world *w, const ncs_real (*qe)[3], const ncs_real (*qs)[3],
+                     const ncs_real (*vt)[3], const ncs_real (*un)[3], ncs_real (*du)[3], int rec,
+                     ncs_step_info *all) {
+    ncs_step_info one;
+    int i, r, st = NCS_STEP_OK;
+    memset(du, 0, sizeof(ncs_real) * 3 * (size_t)w->sc->nbodies);
+    for (r = 0; r < w->sc->nbodies && st == NCS_STEP_OK; r++) {
+        for (i = 0; i < w->npairs; i++)
+            if (w->mem.pair[i].island == r)
+                break;
+        if (i == w->npairs)
+            continue;
+        clear_info(&one);
+        st = solve_island(w, r, qe, qs, vt, un, du, &one);
+        one.status = st;
+        if (st != NCS_STEP_OK)
+            one.body = r;
+        if (rec) {
+            for (i = 0; i < w->npairs; i++)
+                if (w->mem.pair[i].island == r) {
+                    if (w->mem.pair[i].a >= 0)
+                        w->mem.body_last[w->mem.pair[i].a] = one;
+                    if (w->mem.pair[i].b >= 0)
+                        w->mem.body_last[w->mem.pair[i].b] = one;
+                }
+            all->groups += one.groups;
+        }
+        all->pivots += one.pivots;
+        if (one.m > all->m)
+            all->m = one.m;
+        if (st != NCS_STEP_OK) {
+            all->status = st;
+            all->lcp_status = one.lcp_status;
+            all->body = r;
+        }
+    }
+    return st;
+}
+
+/* Deepest pair at q, beyond what each was at qs (0 when none is). */
+static ncs_real deepest(const ncs_world *w, const ncs_real (*q)[3], const ncs_real (*qs)[3]) {
+    ncs_real worst = 0, g, g0;
+    int i;
+    for (i = 0; i < w->npairs; i++) {
+        g = pair_gap(w, &w->mem.pair[i], q);
+        g0 = pair_gap(w, &w->mem.pair[i], qs);
+        g = (g0 < 0 ? g0 : 0) - g;
+        if (g > worst)
+            worst = g;
+    }
+    return worst;
+}
+
+/* Position projection (post-stabilisation) of island `root` at the end
+ * configuration q: when a pair is deeper than project_tol, an LCP of the
+ * same structure at the position level (gaps f, no friction, h = 1) gives
+ * the smallest mass-weighted displacement that closes the linearised gaps;
+ * q moves, the velocities do not (no energy is added). A failed projection
+ * leaves q as it is. */
+static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf) {
+    const ncs_scene_desc *sc = w->sc;
+    ncs_real (*dq)[3] = row(w, UF), depth = 0;
+    ncs_layout lay;
+    ncs_lcp_info li;
+    int np, nc, m, i, k;
+    if (layout_of(w, root, 0, &np, &nc, &lay, &m) != NCS_STEP_OK || np == 0)
+        return;
+    for (i = 0; i < np; i++) {
+        ncs_real g = pair_gap(w, &w->mem.pair[w->mem.ipair[i]], (const ncs_real (*)[3])q);
+        if (-g > depth)
+            depth = -g;
+    }
+    if (depth <= sc->project_tol)
+        return;
+    lay.eps_h = sc->epsilon;
+    nc = contacts(w, np, (const ncs_real (*)[3])q, NULL);
+    contact_space(w, nc, 0, NULL, NULL, 1);
+    ncs_lcp_assemble(&lay, w->mem.A, w->mem.a0, w->mem.mu, w->mem.B, m, w->mem.b);
+    if (ncs_lcp_solve(w->ws, &lay, m, w->mem.B, m, w->mem.b, w->mem.z, NULL, NULL, &li) !=
+        NCS_LCP_SOLVED)
+        return;
+    inf->pivots += li.pivots;
+    memset(dq, 0, sizeof(ncs_real) * 3 * (size_t)sc->nbodies);
+    apply(w, nc, 0, ncs_lcp_impulse_offset(&lay), dq);
+    for (i = 0; i < sc->nbodies; i++)
+        for (k = 0; k < 3; k++)
+            q[i][k] += dq[i][k];
+}
+
+/* Origin state <-> centroid state of body i. */
+static void to_centroid(const ncs_world *w, int i, const ncs_real q[3], const ncs_real v[3],
+                        ncs_real qc[3], ncs_real uc[3]) {
+    ncs_real rc[2];
+    rot(q[2], w->sc->body[i].cx, w->sc->body[i].cy, rc);
+    qc[0] = q[0] + rc[0];
+    qc[1] = q[1] + rc[1];
+    qc[2] = q[2];
+    uc[0] = v[0] - v[2] * rc[1];
+    uc[1] = v[1] + v[2] * rc[0];
+    uc[2] = v[2];
+}
+
+static void from_centroid(const ncs_world *w, int i, const ncs_real qc[3], const ncs_real uc[3],
+                          ncs_real q[3], ncs_real v[3]) {
+    ncs_real rc[2];
+    rot(qc[2], w->sc->body[i].cx, w->sc->body[i].cy, rc);
+    q[0] = qc[0] - rc[0];
+    q[1] = qc[1] - rc[1];
+    q[2] = qc[2];
+    v[0] = uc[0] + uc[2] * rc[1];
+    v[1] = uc[1] - uc[2] * rc[0];
+    v[2] = uc[2];
+}
+
+/* Largest velocity difference between two iterates (rotation at the
+ * bounding radius). */
+static ncs_real fix_dev(const ncs_world *w, const ncs_real (*u)[3], const ncs_real (*v)[3]) {
+    ncs_real worst = 0, d;
+    int i;
+    for (i = 0; i < w->sc->nbodies; i++) {
+        d = hyp(u[i][0] - v[i][0], u[i][1] - v[i][1]) +
+            NCS_FABS(u[i][2] - v[i][2]) * w->sc->body[i].rad;
+        if (d > worst)
+            worst = d;
+    }
+    return worst;
+}
+
+/* The fixpoint iteration (seed 002) after the first solve: u holds the
+ * first end-of-step velocities and gets the best iterate. While the
+ * predicted end state q' = qc + h u penetrates deeper than fix_tol and fewer
+ * than fix_iters solves were made, the pairs are collected again at q' and
+ * every island solved again linearised there. The iterate with the least
+ * predicted penetration is kept; one whose velocities differ from the
+ * first one's by more than 4 (first penetration) / h is a runaway. A failed
+ * collection or solve ends it with the best earlier iterate. Returns the
+ * solves made (>= 1); the pairs are those of the start of the step again. */
+static int fixpoint(ncs_world *w, const ncs_real (*qc)[3], const ncs_real (*sp)[3],
+                    const ncs_real (*vt)[3], ncs_real (*u)[3], ncs_step_info *all) {
+    const ncs_scene_desc *sc = w->sc;
+    ncs_real (*qn)[3] = row(w, QN), (*un)[3] = row(w, UN), (*ub)[3] = row(w, UB);
+    ncs_real (*d)[3] = row(w, D2), viol, vbest = 0, vfirst = 0;
+    size_t bytes = sizeof(ncs_real) * 3 * (size_t)sc->nbodies;
+    int it, i, k, solves = 1;
+    memcpy(un, u, bytes);
+    memcpy(ub, u, bytes);
+    for (it = 1;; it++) {
+        for (i = 0; i < sc->nbodies; i++)
+            for (k = 0; k < 3; k++)
+                qn[i][k] = qc[i][k] + sc->h * un[i][k];
+        if (collect(w, (const ncs_real (*)[3])qn, sp) != 0)
+            break;
+        islands(w);
+        viol = deepest(w, (const ncs_real (*)[3])qn, qc);
+        if (it == 1) {
+            vfirst = vbest = viol;
+        } else if (viol < vbest &&
+                   fix_dev(w, (const ncs_real (*)[3])un, (const ncs_real (*)[3])u) <=
+                       4 * vfirst / sc->h) {
+            vbest = viol;
+            memcpy(ub, un, bytes);
+        }
+        if (viol <= w->fix_tol || solves >= w->fix_iters)
+            break;
+        if (solve_all(w, (const ncs_real (*)[3])qn, qc, vt, (const ncs_real (*)[3])un, d, 0,
+                      all) != NCS_STEP_OK)
+            break;
+        solves++;
+        for (i = 0; i < sc->nbodies; i++)
+            for (k = 0; k < 3; k++)
+                un[i][k] = vt[i][k] + d[i][k];
+    }
+    all->status = NCS_STEP_OK;
+    all->lcp_status = 0;
+    all->body = -1;
+    memcpy(u, ub, bytes);
+    if (collect(w, qc, sp) != 0)
+        w->npairs = 0;
+    islands(w);
+    return solves;
+}
+
+/* The speeds after a solve: when some body's points moved farther than the
+ * reach its pairs were collected with (2 h sp + half the body margin, so
+ * that two bodies together stay within their pair's reach), raises
+ * its sp[i][0] to its new speed and returns 1. */
+static int outran(const ncs_world *w, const ncs_real (*u)[3], ncs_real (*sp)[3]) {
+    const ncs_scene_desc *sc = w->sc;
+    int i, more = 0;
+    for (i = 0; i < sc->nbodies; i++) {
+        ncs_real s = hyp(u[i][0], u[i][1]) + NCS_FABS(u[i][2]) * sc->body[i].rad;
+        if (s * sc->h > 2 * sc->h * sp[i][0] + sc->body_margin / 2) {
+            sp[i][0] = s;
+            more = 1;
+        }
+    }
+    return more;
+}
+
+int ncs_world_step(ncs_world *w) {
+    const ncs_scene_desc *sc = w->sc;
+    ncs_real (*qc)[3] = row(w, QC), (*uc)[3] = row(w, UC), (*vt)[3] = row(w, VT);
+    ncs_real (*u)[3] = row(w, DU), (*qn)[3] = row(w, QN), (*spr)[3] = row(w, SP);
+    ncs_real worst;
+    ncs_step_info all;
+    int i, k, r, st, round;
+    clear_info(&all);
+    for (i = 0; i < sc->nbodies; i++) {
+        to_centroid(w, i, w->mem.q[i], w->mem.v[i], qc[i], uc[i]);
+        vt[i][0] = uc[i][0] + sc->h * sc->body[i].ax;
+        vt[i][1] = uc[i][1] + sc->h * sc->body[i].ay;
+        vt[i][2] = uc[i][2] + sc->h * sc->body[i].alpha;
+        spr[i][0] = speed(w, i, uc[i], vt[i]);
+        clear_info(&w->mem.body_last[i]);
+    }
+    for (round = 0;; round++) {
+        if (collect(w, (const ncs_real (*)[3])qc, (const ncs_real (*)[3])spr) != 0) {
+            all.status = NCS_STEP_CAPACITY;
+            all.body = 0;
+            w->last = all;
+            return all.status;
+        }
+        islands(w);
+        clear_info(&all);
+        st = solve_all(w, (const ncs_real (*)[3])qc, (const ncs_real (*)[3])qc,
+                       (const ncs_real (*)[3])vt, NULL, u, 1, &all);
+        all.iters = w->npairs > 0 ? 1 : 0;
+        if (st != NCS_STEP_OK) {
+            w->last = all;
+            return st;
+        }
+        for (i = 0; i < sc->nbodies; i++)
+            for (k = 0; k < 3; k++)
+                u[i][k] += vt[i][k]; /* now the end-of-step velocity */
+        if (!outran(w, (const ncs_real (*)[3])u, spr))
+            break;
+        if (round + 1 >= REACH_ROUNDS) {
+            all.status = NCS_STEP_INADMISSIBLE;
+            w->last = all;
+            return all.status;
+        }
+    }
+    if (w->fix_iters > 1 && w->npairs > 0) {
+        all.iters = fixpoint(w, (const ncs_real (*)[3])qc, (const ncs_real (*)[3])spr,
+                             (const ncs_real (*)[3])vt, u, &all);
+        for (i = 0; i < sc->nbodies; i++)
+            if (w->mem.body_last[i].iters > 0)
+                w->mem.body_last[i].iters = all.iters;
+    }
+    for (i = 0; i < sc->nbodies; i++)
+        for (k = 0; k < 3; k++)
+            qn[i][k] = qc[i][k] + sc->h * u[i][k];
+    for (r = 0; r < PROJECT_ROUNDS; r++) {
+        if (deepest(w, (const ncs_real (*)[3])qn, (const ncs_real (*)[3])qc) <= sc->project_tol)
+            break;
+        for (i = 0; i < sc->nbodies; i++)
+            project(w, i, qn, &all);
+    }
+    worst = deepest(w, (const ncs_real (*)[3])qn, (const ncs_real (*)[3])qc);
+    if (worst > sc->admit_tol) {
+        all.status = NCS_STEP_INADMISSIBLE;
+        w->last = all;
+        return all.status;
+    }
+    w->last = all;
+    for (i = 0; i < sc->nbodies; i++)
+        from_centroid(w, i, qn[i], u[i], w->mem.q[i], w->mem.v[i]);
+    w->step++;
+    w->solves += all.iters;
+    return NCS_STEP_OK;
+}
+
+int ncs_world_reset(ncs_world *w) {
+    const ncs_scene_desc *sc = w->sc;
+    int i, k;
+    for (i = 0; i < sc->nbodies; i++) {
+        for (k = 0; k < 3; k++) {
+            w->mem.q[i][k] = sc->body[i].q0[k];
+            w->mem.v[i][k] = sc->body[i].v0[k];
+        }
+        clear_info(&w->mem.body_last[i]);
+    }
+    w->ws = ncs_lcp_workspace_init(w->mem.ws, w->mem.ws_bytes, w->mem.max_m);
+    w->step = 0;
+    w->solves = 0;
+    w->npairs = 0;
+    w->nsrefs = 0;
+    clear_info(&w->last);
+    return w->ws ? 0 : -1;
+}
+
+int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, const ncs_world_mem *mem) {
+    w->sc = sc;
+    w->mem = *mem;
+    w->hook = NULL;
+    w->hook_ctx = NULL;
+    w->fix_iters = sc->fix_iters;
+    w->fix_tol = sc->fix_tol;
+    if (!mem->q || !mem->v || !mem->scratch || !mem->pair || !mem->sref || !mem->con ||
+        !mem->A || !mem->B || mem->max_m < 1 || mem->max_contacts < 1) {
+        w->ws = NULL;
+        return -1;
+    }
+    return ncs_world_reset(w);
+}
+
+void ncs_world_set_fixpoint(ncs_world *w, int iters, ncs_real tol) {
+    w->fix_iters = iters < 1 ? 1 : iters > 1000 ? 1000 : iters;
+    w->fix_tol = tol > 0 ? tol : 0;
+}
+
+void ncs_world_set_hook(ncs_world *w, ncs_lcp_hook fn, void *ctx) {
+    w->hook = fn;
+    w->hook_ctx = ctx;
+}
+
+ncs_real ncs_world_energy(const ncs_world *w) {
+    ncs_real qc[3], uc[3], e = 0;
+    int i;
+    for (i = 0; i < w->sc->nbodies; i++) {
+        const ncs_body_desc *B = &w->sc->body[i];
+        to_centroid(w, i, w->mem.q[i], w->mem.v[i], qc, uc);
+        e += (uc[0] * uc[0] + uc[1] * uc[1]) / (2 * B->im);
+        if (B->iI > 0)
+            e += uc[2] * uc[2] / (2 * B->iI);
+    }
+    return e;
+}
+
+/* ---- penetration (expect no penetration) ---------------------------------- */
+
+/* Distance from p to the segment a-b. */
+static ncs_real seg_dist(const ncs_real p[2], const ncs_real a[2], const ncs_real b[2]) {
+    ncs_real dx = b[0] - a[0], dy = b[1] - a[1], l2 = dx * dx + dy * dy, t = 0;
+    if (l2 > 0) {
+        t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+    }
+    return hyp(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+}
+
+/* How deep a disc (centre p, radius r; r = 0 for a point) is inside the
+ * union of pieces [k0, k1) of the table of sb (placed at q): the distance
+ * from p to the union's boundary plus r when p is inside, r minus that
+ * distance when it is outside; <= 0 when clear. An explicit group (a piece
+ * without vertices) counts by its own sides: r - max_j gap_j, exact inside
+ * it and conservative outside (its corners are sharp). */
+static ncs_real region_depth(const ncs_world *w, int sb, int k0, int k1, const ncs_real (*q)[3],
+                             const ncs_real p[2], ncs_real r) {
+    const ncs_pieces *t = table(w, sb);
+    ncs_real best = NCS_HUGE, worst = -NCS_HUGE, n[2], a[2], b[2], f;
+    int k, j, inside = 0, any = 0;
+    for (k = k0; k < k1; k++) {
+        int nv = t->vfirst[k + 1] - t->vfirst[k];
+        if (nv == 0) {
+            ncs_real fin = -NCS_HUGE;
+            for (j = t->first[k]; j < t->first[k + 1]; j++) {
+                ncs_real off = line_of(w, sb, j, 0, q, n);
+                f = n[0] * p[0] + n[1] * p[1] - off;
+                fin = f > fin ? f : fin;
+            }
+            worst = r - fin > worst ? r - fin : worst;
+            continue;
+        }
+        any = 1;
+        if (!inside) {
+            int in = 1;
+            for (j = t->first[k]; j < t->first[k + 1] && in; j++) {
+                ncs_real off = line_of(w, sb, j, 0, q, n);
+                if (n[0] * p[0] + n[1] * p[1] - off >= 0)
+                    in = 0;
+            }
+            inside = in;
+        }
+        if (piece_dist(w, sb, k, p, q) > best)
+            continue;
+        for (j = 0; j < nv; j++) {
+            if (t->internal && t->internal[t->first[k] + j])
+                continue;
+            vertex_of(w, sb, t->vfirst[k] + j, q, a);
+            vertex_of(w, sb, t->vfirst[k] + (j + 1) % nv, q, b);
+            f = seg_dist(p, a, b);
+            if (f < best)
+                best = f;
+        }
+    }
+    if (any && best < NCS_HUGE) {
+        f = inside ? r + best : r - best;
+        worst = f > worst ? f : worst;
+    }
+    return worst;
+}
+
+/* Penetration depth of two convex pieces (separating axes): the least
+ * overlap over the sides of both, 0 when some side separates them. */
+static ncs_real sat_depth(const ncs_world *w, int a, int ka, int b, int kb, const ncs_real (*q)[3]) {
+    ncs_real least = NCS_HUGE;
+    int x;
+    for (x = 0; x < 2; x++) {
+        int sb = x ? b : a, k = x ? kb : ka, ob = x ? a : b, ok = x ? ka : kb, j, v;
+        const ncs_pieces *t = table(w, sb), *to = table(w, ob);
+        if (t->vfirst[k + 1] == t->vfirst[k] || to->vfirst[ok + 1] == to->vfirst[ok])
+            return 0;
+        for (j = t->first[k]; j < t->first[k + 1]; j++) {
+            ncs_real n[2], off = line_of(w, sb, j, 0, q, n), lo = NCS_HUGE, V[2], d;
+            if (t->internal && t->internal[j] && sb < 0)
+                off = t->off[j]; /* the true line */
+            for (v = to->vfirst[ok]; v < to->vfirst[ok + 1]; v++) {
+                vertex_of(w, ob, v, q, V);
+                d = n[0] * V[0] + n[1] * V[1] - off;
+                lo = d < lo ? d : lo;
+            }
+            if (lo >= 0)
+                return 0;
+            if (-lo < least)
+                least = -lo;
+        }
+    }
+    return least < NCS_HUGE ? least : 0;
+}
+
+/* Depth of body a into body b (b >= 0) or into the solid (b < 0) at q. */
+static ncs_real body_depth(const ncs_world *w, int a, int b, const ncs_real (*q)[3]) {
+    const ncs_scene_desc *sc = w->sc;
+    const ncs_body_desc *A = &sc->body[a];
+    ncs_real worst = 0, d, P[2];
+    int k0 = b < 0 ? 0 : sc->body[b].piece0;
+    int k1 = b < 0 ? sc->obst.npieces : k0 + sc->body[b].npiece;
+    int v, ka, kb;
+    if (b >= 0 && sc->body[b].kind != NCS_POLYGON) {
+        const ncs_body_desc *Bd = &sc->body[b];
+        if (A->kind == NCS_POLYGON)
+            return body_depth(w, b, a, q);
+        if (A->kind == NCS_PARTICLE && Bd->kind == NCS_PARTICLE)
+            return 0;
+        d = A->r + Bd->r - hyp(q[a][0] - q[b][0], q[a][1] - q[b][1]);
+        return d > 0 ? d : 0;
+    }
+    if (A->kind != NCS_POLYGON) {
+        d = region_depth(w, b, k0, k1, q, q[a], A->r);
+        return d > 0 ? d : 0;
+    }
+    for (v = A->vert0; v < A->vert0 + A->nvert; v++) {
+        rot(q[a][2], sc->bvx[v], sc->bvy[v], P);
+        P[0] += q[a][0];
+        P[1] += q[a][1];
+        d = region_depth(w, b, k0, k1, q, P, 0);
+        worst = d > worst ? d : worst;
+    }
+    for (ka = A->piece0; ka < A->piece0 + A->npiece; ka++)
+        for (kb = k0; kb < k1; kb++) {
+            if (piece_dist(w, b, kb, q[a], q) > A->rad)
+                continue;
+            d = sat_depth(w, a, ka, b, kb, q);
+            worst = d > worst ? d : worst;
+        }
+    return worst;
+}
+
+ncs_real ncs_world_penetration(const ncs_world *w, int body) {
+    const ncs_scene_desc *sc = w->sc;
+    ncs_real (*qc)[3] = row(w, QN), uc[3], worst, d;
+    int b;
+    for (b = 0; b < sc->nbodies; b++)
+        to_centroid(w, b, w->mem.q[b], w->mem.v[b], qc[b], uc);
+    worst = body_depth(w, body, -1, (const ncs_real (*)[3])qc);
+    for (b = 0; b < sc->nbodies; b++) {
+        if (b == body)
+            continue;
+        d = body_depth(w, body, b, (const ncs_real (*)[3])qc);
+        worst = d > worst ? d : worst;
+        d = body_depth(w, b, body, (const ncs_real (*)[3])qc);
+        worst = d > worst ? d : worst;
+    }
+    return worst;
+}

@@ -11,9 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "emit.h"
-#include "emit_plan.h"
+#include "emit_scene.h"
 #include "emit_solver.h"
-#include "emit_rigid.h"
 
 /* host: <p>.h, <p>.c, <p>_main.c; embedded adds <p>_lcp.h, <p>_lcp.c */
 enum { NFILES = 5 };
@@ -247,7 +246,8 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
     static const char *const suffix[NFILES] = {".h", ".c", "_main.c", "_lcp.h", "_lcp.c"};
     ncs_plan plan;
     ncs_buf buf[NFILES];
-    int embedded = o->target == NCS_TARGET_EMBEDDED, nfiles = embedded ? 5 : 3;
+    emit_ctx e;
+    int nfiles = 3;
     const char *prefix = o->prefix ? o->prefix : s->name;
     int i, rc = 0;
 
@@ -262,61 +262,27 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
         ncs_error(d, s->loc, "unknown target %d", o->target);
         return 1;
     }
-    rc = ncs_plan_build(&plan, s, g, prefix, d);
+    rc = ncs_plan_make(&plan, s, g, prefix, d);
     if (rc == 2)
         fprintf(d->out, "%s: error: out of memory while generating code\n", d->file);
     if (rc != 0)
         return rc;
-    for (i = 0; i < NFILES; i++) {
+    e.p = &plan;
+    e.embedded = o->target == NCS_TARGET_EMBEDDED;
+    e.real_float = e.embedded && o->real_float;
+    /* every file ncsc writes is the project's own code under its licence
+     * (MIT, LICENSE) */
+    for (i = 0; i < nfiles; i++) {
         buf[i].lo = plan.prefix;
         buf[i].up = plan.upper;
-    }
-    /* every file ncsc writes is the project's own code under its licence
-     * (MIT, LICENSE); the firmware main and solver copy write their own line */
-    for (i = 0; i < (embedded ? 2 : 3); i++)
         ncs_buf_printf(&buf[i], "%s\n", NCS_EMIT_SPDX);
-    if (ncs_rigid_wanted(s)) {
-        /* polygon bodies, or bodies that can touch each other: the
-         * rigid-body path (emit_rigid.c); on the firmware target it is
-         * retargeted below like the per-body path */
-        if (ncs_emit_rigid_header(&plan, &buf[0], d) != 0) {
-            rc = 1;
-            goto done;
-        }
-        ncs_emit_rigid_source(&plan, &buf[1]);
-    } else {
-        ncs_emit_header(&plan, &buf[0]);
-        ncs_emit_source(&plan, &buf[1]);
     }
-    if (embedded) {
-        /* firmware: the host code with the element type <p>_real, the
-         * prefixed solver instead of libncs, and a printf-only main */
-        int flags = NCS_RT_LCP_INCLUDE | NCS_RT_REAL | (o->real_float ? NCS_RT_FLOAT : 0);
-        int rigid = ncs_rigid_wanted(s);
-        int fric = rigid ? ncs_rigid_friction(s) : plan.anyfric;
-        for (i = 0; i < 2; i++) {
-            ncs_buf host = buf[i];
-            memset(&buf[i], 0, sizeof buf[i]);
-            buf[i].lo = plan.prefix;
-            buf[i].up = plan.upper;
-            buf[i].oom = host.oom;
-            buf[i].nonfinite = host.nonfinite;
-            if (host.s)
-                ncs_emit_retarget(&buf[i], host.s, plan.prefix, plan.upper, flags);
-            ncs_buf_free(&host);
-        }
+    ncs_emit_scene_header(&e, &buf[0]);
+    ncs_emit_scene_source(&e, &buf[1]);
+    if (e.embedded)
         ncs_emit_fw_main(plan.prefix, plan.upper, o->real_float, &buf[2]);
-        /* the solver only for this scene's formulation (and friction);
-         * the rigid-body step also needs the reference assembler */
-        if (ncs_emit_solver_for(plan.prefix, plan.upper, o->real_float, s->form,
-                                fric ? -1 : 0, rigid, &buf[3], &buf[4]) != 0) {
-            fprintf(d->out, "%s: error: ncsc was built without the solver sources\n", d->file);
-            rc = 2;
-            goto done;
-        }
-    } else {
-        ncs_emit_main(&plan, &buf[2]);
-    }
+    else
+        ncs_emit_scene_main(&e, &buf[2]);
     for (i = 0; i < nfiles; i++) {
         if (buf[i].nonfinite) {
             ncs_error(d, s->loc, "a constant of the generated code is not finite; "
@@ -334,6 +300,6 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
 done:
     for (i = 0; i < NFILES; i++)
         ncs_buf_free(&buf[i]);
-    ncs_plan_free(&plan);
+    ncs_plan_release(&plan);
     return rc;
 }

@@ -505,6 +505,7 @@ static int plan_bodies(ncs_plan *p) {
             ptab_free(&one);
         }
     }
+    p->nbverts = nbv;
     return 0;
 }
 

@@ -48,6 +48,9 @@
 #include <string.h>
 #include "ncs/assemble.h"
 #include "ncs/world.h"
+#ifdef NCS_WORLD_DEBUG
+#include <stdio.h>
+#endif
 
 /* scratch rows per body (NCS_WORLD_SCRATCH_ROWS) */
 enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2 };
@@ -164,7 +167,22 @@ static int in_cone(const ncs_real na[2], const ncs_real nb[2], const ncs_real d[
 static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], sgeo *g) {
     ncs_real p[2], d[2], len;
     point_of(w, s, q, p);
-    if (s->kind == NCS_SIDE_DISC) {
+    if (s->kind == NCS_SIDE_CORNER) {
+        ncs_real W[2];
+        if (s->sb < 0) {
+            W[0] = w->sc->obst.vx[s->sd];
+            W[1] = w->sc->obst.vy[s->sd];
+        } else {
+            rot(q[s->sb][2], w->sc->bvx[s->sd], w->sc->bvy[s->sd], W);
+            W[0] += q[s->sb][0];
+            W[1] += q[s->sb][1];
+        }
+        g->n[0] = s->nx;
+        g->n[1] = s->ny;
+        g->f = s->nx * (p[0] - W[0]) + s->ny * (p[1] - W[1]);
+        g->sc[0] = W[0];
+        g->sc[1] = W[1];
+    } else if (s->kind == NCS_SIDE_DISC) {
         ncs_real *c = (ncs_real *)q[s->sb];
         d[0] = p[0] - c[0];
         d[1] = p[1] - c[1];
@@ -259,68 +277,62 @@ static ncs_real pair_gap(const ncs_world *w, const ncs_pair *P, const ncs_real (
 
 /* ---- collection -------------------------------------------------------- */
 
-/** A pair being built: candidate sides go to the end of sref, then
- *  finish() keeps those within reach. */
+/** A pair being built: candidate sides within reach go to the end of sref
+ *  as they come (the best one is remembered too), then finish() keeps the
+ *  pair when its best side is within reach. */
 typedef struct build {
-    int start;          /* first candidate */
+    int start;          /* first stored side */
     ncs_real reach;     /* sides behind by more are left out */
-    int overflow;       /* 1 when the candidates did not fit */
+    ncs_real best;      /* the largest gap seen */
+    ncs_sref top;       /* its side */
+    int overflow;       /* 1 when a side did not fit */
+    const ncs_real (*q)[3]; /* the configuration */
 } build;
 
-static void begin(const ncs_world *w, build *bd, ncs_real reach) {
+static void begin(const ncs_world *w, build *bd, ncs_real reach, const ncs_real (*q)[3]) {
     bd->start = w->nsrefs;
     bd->reach = reach;
+    bd->best = -NCS_HUGE;
     bd->overflow = 0;
+    bd->q = q;
 }
 
-/* Adds a candidate side (its gap is evaluated at q). */
+/* Offers a candidate side: stored when it is behind by at most the reach
+ * (never under stewart, which keeps only the best side). */
 static void cand(ncs_world *w, build *bd, const ncs_sref *s) {
-    if (w->nsrefs >= w->mem.max_srefs) {
+    ncs_real f = gap_of(w, s, bd->q);
+    if (f > bd->best) {
+        bd->best = f;
+        bd->top = *s;
+    }
+    if (f < -bd->reach || w->sc->form == NCS_FORM_STEWART)
+        return;
+    if (w->nsrefs >= w->sc->max_srefs) {
         bd->overflow = 1;
         return;
     }
     w->mem.sref[w->nsrefs++] = *s;
 }
 
-/* Keeps the pair when its best side is within reach, with the sides behind
- * by at most the reach (only the best under stewart). Returns 0, or -1 when
- * sides or pairs did not fit. */
-static int finish(ncs_world *w, build *bd, int a, int b, const ncs_real (*q)[3]) {
-    ncs_real best = -NCS_HUGE, f;
-    int i, ib = -1, n = 0;
-    if (bd->overflow) {
-        w->nsrefs = bd->start;
-        return -1;
-    }
-    for (i = bd->start; i < w->nsrefs; i++)
-        if ((f = gap_of(w, &w->mem.sref[i], q)) > best) {
-            best = f;
-            ib = i;
-        }
-    if (ib < 0 || best > bd->reach) {
+/* Keeps the pair when its best side is within reach, with the stored sides
+ * (or the best alone when none was stored: stewart, or a point deeper in
+ * the piece than the reach). Returns 0, or -1 when sides or pairs did not
+ * fit. */
+static int finish(ncs_world *w, build *bd, int a, int b) {
+    if (bd->best == -NCS_HUGE || bd->best > bd->reach) {
         w->nsrefs = bd->start;
         return 0;
     }
-    if (w->npairs >= w->mem.max_pairs) {
+    if (bd->overflow || w->npairs >= w->sc->max_pairs) {
         w->nsrefs = bd->start;
         return -1;
     }
-    /* keep the best first, then the others within reach, in order */
-    {
-        ncs_sref keep = w->mem.sref[ib];
-        int o = bd->start + 1;
-        if (w->sc->form != NCS_FORM_STEWART)
-            for (i = bd->start; i < w->nsrefs; i++)
-                if (i != ib && gap_of(w, &w->mem.sref[i], q) >= -bd->reach)
-                    w->mem.sref[o++] = w->mem.sref[i];
-        w->mem.sref[bd->start] = keep;
-        n = o - bd->start;
-    }
-    w->nsrefs = bd->start + n;
+    if (w->nsrefs == bd->start)
+        w->mem.sref[w->nsrefs++] = bd->top;
     w->mem.pair[w->npairs].a = a;
     w->mem.pair[w->npairs].b = b;
     w->mem.pair[w->npairs].side0 = bd->start;
-    w->mem.pair[w->npairs].nside = n;
+    w->mem.pair[w->npairs].nside = w->nsrefs - bd->start;
     w->mem.pair[w->npairs].island = a >= 0 ? a : b;
     w->npairs++;
     return 0;
@@ -349,7 +361,7 @@ static int point_piece(ncs_world *w, int pa, int pt, ncs_real rp, ncs_real mup, 
     build bd;
     int j, n = t->first[k + 1] - t->first[k];
     int nv = t->vfirst[k + 1] - t->vfirst[k];
-    begin(w, &bd, reach);
+    begin(w, &bd, reach, q);
     memset(&s, 0, sizeof s);
     s.pa = pa;
     s.pt = pt;
@@ -380,78 +392,127 @@ static int point_piece(ncs_world *w, int pa, int pt, ncs_real rp, ncs_real mup, 
             cand(w, &bd, &s);
         }
     }
-    return finish(w, &bd, pa, sb, q);
+    return finish(w, &bd, pa, sb);
 }
 
-/* Support vertex of piece k (of body sb, or the world) against direction
- * n: the vertex with the smallest n.v (world). */
-static int support(const ncs_world *w, int sb, int k, const ncs_real n[2], const ncs_real (*q)[3]) {
+/* The normal cone of vertex j (local index) of piece k of the table of sb:
+ * its start and end rays (counter-clockwise), the outward normals of the
+ * side ending there and of the side starting there, skipping corner caps
+ * (a repeated vertex). */
+static void cone_of(const ncs_world *w, int sb, int k, int j, const ncs_real (*q)[3],
+                    ncs_real s[2], ncs_real e[2]) {
     const ncs_pieces *t = table(w, sb);
-    ncs_real best = NCS_HUGE, V[2], d;
-    int v, bv = t->vfirst[k];
-    for (v = t->vfirst[k]; v < t->vfirst[k + 1]; v++) {
-        vertex_of(w, sb, v, q, V);
-        d = n[0] * V[0] + n[1] * V[1];
-        if (d < best) {
-            best = d;
-            bv = v;
-        }
+    int n = t->first[k + 1] - t->first[k], i0 = j, i1 = j, guard;
+    ncs_real V[2], U[2];
+    vertex_of(w, sb, t->vfirst[k] + j, q, V);
+    for (guard = 0; guard < n; guard++) { /* back over repeats of this vertex */
+        vertex_of(w, sb, t->vfirst[k] + (i0 + n - 1) % n, q, U);
+        if (U[0] != V[0] || U[1] != V[1])
+            break;
+        i0 = (i0 + n - 1) % n;
     }
-    return bv;
+    for (guard = 0; guard < n; guard++) { /* forward over repeats */
+        vertex_of(w, sb, t->vfirst[k] + (i1 + 1) % n, q, U);
+        if (U[0] != V[0] || U[1] != V[1])
+            break;
+        i1 = (i1 + 1) % n;
+    }
+    line_of(w, sb, t->first[k] + (i0 + n - 1) % n, 0, q, s);
+    line_of(w, sb, t->first[k] + i1, 0, q, e);
 }
 
-/* Separating axes of piece ka of polygon body a against piece kb of body b
- * (or obstacle piece kb when b < 0): every side of either with the other's
- * support vertex. */
-static int sat_pair(ncs_world *w, int a, int ka, int b, int kb, ncs_real reach,
-                    const ncs_real (*q)[3]) {
+/* How far ray d is outside the cone [s, e] (0 inside): the larger of the
+ * two cross-product deficits. */
+static ncs_real outside(const ncs_real s[2], const ncs_real e[2], const ncs_real d[2]) {
+    ncs_real a = -cross2(s[0], s[1], d[0], d[1]), b = -cross2(d[0], d[1], e[0], e[1]);
+    ncs_real o = a > b ? a : b;
+    return o > 0 ? o : 0;
+}
+
+/* Corner v (local index jv) of piece ka of polygon body a against corner
+ * jw of piece kb of body b (or of obstacle piece kb when b < 0), within
+ * reach: the directions that separate the two corners are the normals n
+ * in the cone of kb at w and in minus the cone of ka at v (docs/engine.md,
+ * "Corners"). The pair's sides are that cone's boundary rays (one when it
+ * is a single ray: two flush edges), each a contact n.(v - w) >= 0. When
+ * rounding leaves the cones a hair apart, the nearest ray is used. */
+static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int jw,
+                       ncs_real reach, const ncs_real (*q)[3]) {
     const ncs_pieces *ta = &w->sc->bpieces, *tb = table(w, b);
-    ncs_real n[2];
+    ncs_real qs[2], qe[2], ps[2], pe[2], cand4[4][2], best = NCS_HUGE, o[4];
     ncs_sref s;
     build bd;
-    int j;
-    begin(w, &bd, reach);
+    int i, nkeep = 0, keep[4];
+    cone_of(w, b, kb, jw, q, qs, qe);
+    cone_of(w, a, ka, jv, q, ps, pe);
+    ps[0] = -ps[0];
+    ps[1] = -ps[1];
+    pe[0] = -pe[0];
+    pe[1] = -pe[1];
+    cand4[0][0] = qs[0], cand4[0][1] = qs[1];
+    cand4[1][0] = qe[0], cand4[1][1] = qe[1];
+    cand4[2][0] = ps[0], cand4[2][1] = ps[1];
+    cand4[3][0] = pe[0], cand4[3][1] = pe[1];
+    for (i = 0; i < 4; i++) {
+        ncs_real x = outside(qs, qe, cand4[i]), y = outside(ps, pe, cand4[i]);
+        o[i] = x > y ? x : y;
+        best = o[i] < best ? o[i] : best;
+    }
+    for (i = 0; i < 4; i++) {
+        int k, dup = 0;
+        if (o[i] > best + NCS_RC(1e-9))
+            continue;
+        for (k = 0; k < nkeep; k++)
+            if (NCS_FABS(cand4[keep[k]][0] - cand4[i][0]) + NCS_FABS(cand4[keep[k]][1] - cand4[i][1]) <
+                NCS_RC(1e-9))
+                dup = 1;
+        if (!dup && nkeep < 2)
+            keep[nkeep++] = i;
+    }
+    begin(w, &bd, reach, q);
     memset(&s, 0, sizeof s);
-    s.kind = NCS_SIDE_LINE;
-    for (j = tb->first[kb]; j < tb->first[kb + 1]; j++) {
-        line_of(w, b, j, 0, q, n);
-        s.pa = a;
-        s.pt = w->sc->bvmap[support(w, a, ka, n, q)];
-        s.sb = b;
-        s.piece = kb;
-        s.sd = j;
-        s.mu = pair_mu(w->sc->body[a].mu, side_mu(w, b, j));
+    s.kind = NCS_SIDE_CORNER;
+    s.pa = a;
+    s.pt = w->sc->bvmap[ta->vfirst[ka] + jv];
+    s.sb = b;
+    s.piece = -1;
+    s.sd = b < 0 ? tb->vfirst[kb] + jw : w->sc->bvmap[tb->vfirst[kb] + jw];
+    s.mu = b < 0 ? pair_mu(w->sc->body[a].mu, obst_vertex_mu(w, kb, tb->vfirst[kb] + jw))
+                 : pair_mu(w->sc->body[a].mu, w->sc->body[b].mu);
+    for (i = 0; i < nkeep; i++) {
+        s.nx = cand4[keep[i]][0];
+        s.ny = cand4[keep[i]][1];
         cand(w, &bd, &s);
     }
-    for (j = ta->first[ka]; j < ta->first[ka + 1]; j++) {
-        int v;
-        line_of(w, a, j, 0, q, n);
-        v = support(w, b, kb, n, q);
-        s.pa = b;
-        s.pt = b < 0 ? v : w->sc->bvmap[v];
-        s.sb = a;
-        s.piece = ka;
-        s.sd = j;
-        s.mu = b < 0 ? pair_mu(w->sc->body[a].mu, obst_vertex_mu(w, kb, v))
-                     : pair_mu(w->sc->body[a].mu, w->sc->body[b].mu);
-        cand(w, &bd, &s);
-    }
-    return finish(w, &bd, a, b, q);
+    return finish(w, &bd, a, b);
 }
 
-/* Is some vertex of piece ka of body a within d of some vertex of piece kb
- * of body b (or of obstacle piece kb)? */
-static int vertices_meet(const ncs_world *w, int a, int ka, int b, int kb, ncs_real d,
-                         const ncs_real (*q)[3]) {
+/* Corner pairs of piece ka of polygon body a against piece kb of body b
+ * (or obstacle piece kb): every two corners within reach of each other. */
+static int corners_meet(ncs_world *w, int a, int ka, int b, int kb, ncs_real reach,
+                        const ncs_real (*q)[3]) {
     const ncs_pieces *ta = &w->sc->bpieces, *tb = table(w, b);
-    ncs_real P[2], Q[2];
+    int na = ta->vfirst[ka + 1] - ta->vfirst[ka], nb = tb->vfirst[kb + 1] - tb->vfirst[kb];
     int u, v;
-    for (u = ta->vfirst[ka]; u < ta->vfirst[ka + 1]; u++) {
-        vertex_of(w, a, u, q, P);
-        for (v = tb->vfirst[kb]; v < tb->vfirst[kb + 1]; v++) {
-            vertex_of(w, b, v, q, Q);
-            if (NCS_FABS(P[0] - Q[0]) <= d && NCS_FABS(P[1] - Q[1]) <= d)
-                return 1;
+    ncs_real P[2], Q[2], R[2];
+    for (u = 0; u < na; u++) {
+        vertex_of(w, a, ta->vfirst[ka] + u, q, P);
+        if (u > 0) { /* a corner cap repeats its vertex: once */
+            vertex_of(w, a, ta->vfirst[ka] + u - 1, q, R);
+            if (R[0] == P[0] && R[1] == P[1])
+                continue;
+        }
+        for (v = 0; v < nb; v++) {
+            vertex_of(w, b, tb->vfirst[kb] + v, q, Q);
+            if (v > 0) {
+                vertex_of(w, b, tb->vfirst[kb] + v - 1, q, R);
+                if (R[0] == Q[0] && R[1] == Q[1])
+                    continue;
+            }
+            if (hyp(P[0] - Q[0], P[1] - Q[1]) > reach)
+                continue;
+            if (corner_pair(w, a, ka, u, b, kb, v, reach, q) != 0)
+                return -1;
         }
     }
     return 0;
@@ -493,7 +554,7 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
                 return -1;
         if (sc->obst.vfirst[k + 1] > sc->obst.vfirst[k])
             for (ka = A->piece0; ka < A->piece0 + A->npiece; ka++)
-                if (vertices_meet(w, a, ka, -1, k, R, q) && sat_pair(w, a, ka, -1, k, R, q) != 0)
+                if (corners_meet(w, a, ka, -1, k, R, q) != 0)
                     return -1;
     }
     if (A->kind == NCS_POLYGON)
@@ -505,7 +566,7 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
                 ncs_sref s;
                 build bd;
                 int j;
-                begin(w, &bd, R);
+                begin(w, &bd, R, q);
                 memset(&s, 0, sizeof s);
                 s.pa = -1;
                 s.pt = cv;
@@ -517,7 +578,7 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
                     s.sd = j;
                     cand(w, &bd, &s);
                 }
-                if (finish(w, &bd, -1, a, q) != 0)
+                if (finish(w, &bd, -1, a) != 0)
                     return -1;
             }
         }
@@ -552,13 +613,13 @@ static int between(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3
         int ka, kb;
         for (ka = sc->body[a].piece0; ka < sc->body[a].piece0 + sc->body[a].npiece; ka++)
             for (kb = sc->body[b].piece0; kb < sc->body[b].piece0 + sc->body[b].npiece; kb++)
-                if (vertices_meet(w, a, ka, b, kb, R, q) && sat_pair(w, a, ka, b, kb, R, q) != 0)
+                if (corners_meet(w, a, ka, b, kb, R, q) != 0)
                     return -1;
     } else if (sc->body[a].kind != NCS_POLYGON && sc->body[b].kind != NCS_POLYGON &&
                (sc->body[a].kind == NCS_DISC || sc->body[b].kind == NCS_DISC)) {
         ncs_sref s;
         build bd;
-        begin(w, &bd, R);
+        begin(w, &bd, R, q);
         memset(&s, 0, sizeof s);
         s.pa = a;
         s.pt = -1;
@@ -569,7 +630,7 @@ static int between(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3
         s.rs = sc->body[b].r;
         s.mu = pair_mu(sc->body[a].mu, sc->body[b].mu);
         cand(w, &bd, &s);
-        if (finish(w, &bd, a, b, q) != 0)
+        if (finish(w, &bd, a, b) != 0)
             return -1;
     }
     return 0;
@@ -654,9 +715,9 @@ static int layout_of(ncs_world *w, int root, int k, int *np_, int *nc_, ncs_layo
             int grp = is_group(w, P), n = grp ? P->nside : 1;
             if (P->island != root || grp != (pass == 0))
                 continue;
-            if (grp && ng == w->mem.max_groups)
+            if (grp && ng == w->sc->max_groups)
                 return NCS_STEP_CAPACITY;
-            if (nc + n > w->mem.max_contacts)
+            if (nc + n > w->sc->max_contacts)
                 return NCS_STEP_CAPACITY;
             if (grp)
                 w->mem.gsize[ng++] = n;
@@ -676,7 +737,7 @@ static int layout_of(ncs_world *w, int root, int k, int *np_, int *nc_, ncs_layo
     lay->gamma = w->sc->gamma;
     lay->eps_h = w->sc->epsilon / w->sc->h;
     *m = np > 0 ? ncs_layout_size(lay) : 0;
-    if (np > 0 && (*m < 1 || *m > w->mem.max_m))
+    if (np > 0 && (*m < 1 || *m > w->sc->max_m))
         return NCS_STEP_CAPACITY;
     return NCS_STEP_OK;
 }
@@ -829,6 +890,18 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
     }
     memcpy(u, vt, sizeof(ncs_real) * 3 * (size_t)sc->nbodies);
     apply(w, nc, sc->nfric, ncs_lcp_impulse_offset(&lay), u);
+#ifdef NCS_WORLD_DEBUG
+    if (w->step + 1 == NCS_WORLD_DEBUG) {
+        int c, off = ncs_lcp_impulse_offset(&lay);
+        printf("island %d: m %d nc %d groups %d\n", root, m, nc, lay.ngroups);
+        for (c = 0; c < nc; c++) {
+            const ncs_contact *C = &w->mem.con[c];
+            ncs_real a = C->f / sc->h + vel(C, C->jn, (const ncs_real (*)[3])u);
+            printf("  c%d a%d b%d f %.4g ghost %d jn [%.3g %.3g %.3g | %.3g %.3g %.3g] p %.4g  a_end %.4g\n", c, C->a, C->b, C->f, C->ghost,
+                   C->jn[0][0], C->jn[0][1], C->jn[0][2], C->jn[1][0], C->jn[1][1], C->jn[1][2], w->mem.z[off + c], a);
+        }
+    }
+#endif
     for (i = 0; i < sc->nbodies; i++)
         for (k = 0; k < 3; k++)
             du[i][k] += u[i][k] - vt[i][k];
@@ -1126,7 +1199,7 @@ int ncs_world_reset(ncs_world *w) {
         }
         clear_info(&w->mem.body_last[i]);
     }
-    w->ws = ncs_lcp_workspace_init(w->mem.ws, w->mem.ws_bytes, w->mem.max_m);
+    w->ws = ncs_lcp_workspace_init(w->mem.ws, w->mem.ws_bytes, w->sc->max_m);
     w->step = 0;
     w->solves = 0;
     w->npairs = 0;
@@ -1135,18 +1208,50 @@ int ncs_world_reset(ncs_world *w) {
     return w->ws ? 0 : -1;
 }
 
-int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, const ncs_world_mem *mem) {
+/* Takes `bytes` from the memory cursor *at (in units); NULL when the
+ * memory runs out. */
+static void *carve(ncs_mem_unit **at, size_t *left, size_t bytes) {
+    size_t u = NCS_WU(bytes);
+    void *p = *at;
+    if (u > *left)
+        return NULL;
+    *at += u;
+    *left -= u;
+    return p;
+}
+
+int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, size_t units) {
+    ncs_world_mem *m = &w->mem;
+    size_t nb = (size_t)sc->nbodies, nc = (size_t)sc->max_contacts, mm = (size_t)sc->max_m;
+    size_t nu = nc * (1 + (size_t)sc->nfric);
+    memset(w, 0, sizeof *w);
     w->sc = sc;
-    w->mem = *mem;
-    w->hook = NULL;
-    w->hook_ctx = NULL;
     w->fix_iters = sc->fix_iters;
     w->fix_tol = sc->fix_tol;
-    if (!mem->q || !mem->v || !mem->scratch || !mem->pair || !mem->sref || !mem->con ||
-        !mem->A || !mem->B || mem->max_m < 1 || mem->max_contacts < 1) {
-        w->ws = NULL;
+    if (!mem || sc->nbodies < 1 || sc->max_pairs < 1 || sc->max_srefs < 1 ||
+        sc->max_contacts < 1 || sc->max_groups < 1 || sc->max_m < 1)
         return -1;
-    }
+    m->q = (ncs_real (*)[3])carve(&mem, &units, sizeof(ncs_real) * 3 * nb);
+    m->v = (ncs_real (*)[3])carve(&mem, &units, sizeof(ncs_real) * 3 * nb);
+    m->body_last = (ncs_step_info *)carve(&mem, &units, sizeof(ncs_step_info) * nb);
+    m->scratch = (ncs_real (*)[3])carve(&mem, &units,
+                                         sizeof(ncs_real) * 3 * NCS_WORLD_SCRATCH_ROWS * nb);
+    m->parent = (int *)carve(&mem, &units, sizeof(int) * nb);
+    m->pair = (ncs_pair *)carve(&mem, &units, sizeof(ncs_pair) * (size_t)sc->max_pairs);
+    m->ipair = (int *)carve(&mem, &units, sizeof(int) * (size_t)sc->max_pairs);
+    m->sref = (ncs_sref *)carve(&mem, &units, sizeof(ncs_sref) * (size_t)sc->max_srefs);
+    m->con = (ncs_contact *)carve(&mem, &units, sizeof(ncs_contact) * nc);
+    m->gsize = (int *)carve(&mem, &units, sizeof(int) * (size_t)sc->max_groups);
+    m->A = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * nu * nu);
+    m->a0 = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * nu);
+    m->mu = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * nc);
+    m->B = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * mm * mm);
+    m->b = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * mm);
+    m->z = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * mm);
+    m->ws_bytes = sizeof(ncs_real) * NCS_LCP_WORKSPACE_REALS(mm);
+    m->ws = carve(&mem, &units, m->ws_bytes);
+    if (!m->ws)
+        return -1;
     return ncs_world_reset(w);
 }
 
@@ -1319,4 +1424,26 @@ ncs_real ncs_world_penetration(const ncs_world *w, int body) {
         worst = d > worst ? d : worst;
     }
     return worst;
+}
+
+void ncs_world_position(const ncs_world *w, int body, ncs_real xy[2]) {
+    xy[0] = w->mem.q[body][0];
+    xy[1] = w->mem.q[body][1];
+}
+
+void ncs_world_velocity(const ncs_world *w, int body, ncs_real v[2]) {
+    v[0] = w->mem.v[body][0];
+    v[1] = w->mem.v[body][1];
+}
+
+ncs_real ncs_world_angle(const ncs_world *w, int body) {
+    return w->mem.q[body][2];
+}
+
+ncs_real ncs_world_omega(const ncs_world *w, int body) {
+    return w->mem.v[body][2];
+}
+
+ncs_step_info ncs_world_body_info(const ncs_world *w, int body) {
+    return w->mem.body_last[body];
 }

@@ -96,6 +96,11 @@ typedef struct ncs_scene_desc {
     int fix_iters;              /**< default LCP solves per step (1: no fixpoint) */
     ncs_real fix_tol;           /**< default fixpoint tolerance */
     long steps;                 /**< steps the scene asks for */
+    int max_pairs;              /**< candidate pairs in one step */
+    int max_srefs;              /**< their sides */
+    int max_contacts;           /**< contacts of one island */
+    int max_groups;             /**< nonconvex groups of one island */
+    int max_m;                  /**< LCP rows of one island */
 } ncs_scene_desc;
 
 /* ---- the state ---------------------------------------------------------- */
@@ -144,12 +149,15 @@ typedef struct ncs_sref {
     int sb;                     /**< body of the side, -1: an obstacle piece */
     int piece;                  /**< piece of the side (obstacle or body table) */
     int sd;                     /**< side index in that table; for NCS_SIDE_ARC the
-                                     side that starts at the arc's vertex; unused
-                                     for NCS_SIDE_DISC */
+                                     side that starts at the arc's vertex; for
+                                     NCS_SIDE_CORNER the other vertex; unused for
+                                     NCS_SIDE_DISC */
     int kind;                   /**< NCS_SIDE_* */
     ncs_real rp;                /**< radius at the point (disc), else 0 */
     ncs_real rs;                /**< radius of the side's disc (NCS_SIDE_DISC) */
     ncs_real mu;                /**< friction coefficient of the contact */
+    ncs_real nx, ny;            /**< NCS_SIDE_CORNER: the normal (world, fixed at
+                                     collection) */
 } ncs_sref;
 
 /** Kinds of sides. */
@@ -157,7 +165,11 @@ enum {
     NCS_SIDE_LINE = 0,          /**< a straight side of a piece */
     NCS_SIDE_ARC = 1,           /**< a disc around a piece vertex: the tangent at
                                      the closest point */
-    NCS_SIDE_DISC = 2           /**< a disc against a disc: the centre line */
+    NCS_SIDE_DISC = 2,          /**< a disc against a disc: the centre line */
+    NCS_SIDE_CORNER = 3         /**< a polygon corner against a corner: a line through
+                                     both with a normal that separates the two
+                                     corners (sd is the second corner's vertex: in
+                                     bvx when sb >= 0, in obst.vx when sb < 0) */
 };
 
 /** A side linearised at one configuration: one LCP contact. */
@@ -170,8 +182,8 @@ typedef struct ncs_contact {
                                      hold the body but never push it */
 } ncs_contact;
 
-/** The arrays of a state, at the sizes the compiler chose; filled by the
- *  generated <prefix>_init (NCS_WORLD_BIND). */
+/** Where the engine keeps its arrays (carved out of the caller's memory by
+ *  ncs_world_init, at the sizes of the scene descriptor). */
 typedef struct ncs_world_mem {
     ncs_real (*q)[3];           /**< nbodies: x, y, theta at the reference point */
     ncs_real (*v)[3];           /**< nbodies: vx, vy, omega */
@@ -179,30 +191,54 @@ typedef struct ncs_world_mem {
     ncs_real (*scratch)[3];     /**< NCS_WORLD_SCRATCH_ROWS * nbodies */
     int *parent;                /**< nbodies: islands (union-find) */
     ncs_pair *pair;             /**< max_pairs */
-    int max_pairs;
-    ncs_sref *sref;             /**< max_srefs: sides of the pairs */
-    int max_srefs;
     int *ipair;                 /**< max_pairs: pairs of the island being solved */
+    ncs_sref *sref;             /**< max_srefs: sides of the pairs */
     ncs_contact *con;           /**< max_contacts: contacts of one island */
-    int max_contacts;
     int *gsize;                 /**< max_groups: sides per group of one island */
-    int max_groups;
     ncs_real *A, *a0, *mu;      /**< contact space of one island: nu^2, nu,
                                      max_contacts (nu = max_contacts (1 + k)) */
     ncs_real *B, *b, *z;        /**< the island's LCP: max_m^2, max_m, max_m */
-    int max_m;
-    void *ws;                   /**< LCP workspace (NCS_LCP_WORKSPACE_ALIGN) */
-    size_t ws_bytes;
+    void *ws;                   /**< LCP workspace */
+    size_t ws_bytes;            /**< its size */
 } ncs_world_mem;
 
 /** Rows of 3 reals of scratch per body. */
 #define NCS_WORLD_SCRATCH_ROWS 10
 
-/** The engine's state. Declare it inside the generated <prefix>_state, next
- *  to its arrays; it points into them, so a state must not be copied (call
- *  <prefix>_init on a copy). */
+/** The unit of a state's memory: aligned for every array the engine keeps. */
+typedef union ncs_mem_unit {
+    void *p;
+    long l;
+    ncs_real r;
+} ncs_mem_unit;
+
+/** Units of memory holding `bytes`. */
+#define NCS_WU(bytes) (((size_t)(bytes) + sizeof(ncs_mem_unit) - 1) / sizeof(ncs_mem_unit))
+
+/** Units of memory ncs_world_init needs for nb bodies, np pairs, ns sides,
+ *  nc contacts and ng groups per island, LCPs of m rows and k friction
+ *  directions (a compile-time constant for constant arguments). The order
+ *  is the order ncs_world_init carves the arrays in. */
+#define NCS_WORLD_MEM_UNITS(nb, np, ns, nc, ng, m, k)                              \
+    (NCS_WU(sizeof(ncs_real) * 3 * (size_t)(nb)) * 2 +                              \
+     NCS_WU(sizeof(ncs_step_info) * (size_t)(nb)) +                                 \
+     NCS_WU(sizeof(ncs_real) * 3 * NCS_WORLD_SCRATCH_ROWS * (size_t)(nb)) +         \
+     NCS_WU(sizeof(int) * (size_t)(nb)) + NCS_WU(sizeof(ncs_pair) * (size_t)(np)) + \
+     NCS_WU(sizeof(int) * (size_t)(np)) + NCS_WU(sizeof(ncs_sref) * (size_t)(ns)) + \
+     NCS_WU(sizeof(ncs_contact) * (size_t)(nc)) + NCS_WU(sizeof(int) * (size_t)(ng)) + \
+     NCS_WU(sizeof(ncs_real) * (size_t)(nc) * (1 + (size_t)(k)) * (size_t)(nc) *      \
+            (1 + (size_t)(k))) +                                                    \
+     NCS_WU(sizeof(ncs_real) * (size_t)(nc) * (1 + (size_t)(k))) +                  \
+     NCS_WU(sizeof(ncs_real) * (size_t)(nc)) +                                      \
+     NCS_WU(sizeof(ncs_real) * (size_t)(m) * (size_t)(m)) +                         \
+     NCS_WU(sizeof(ncs_real) * (size_t)(m)) * 2 +                                   \
+     NCS_WU(sizeof(ncs_real) * NCS_LCP_WORKSPACE_REALS(m)))
+
+/** The engine's state, the first member of a generated <prefix>_state whose
+ *  second member is its memory. It points into that memory, so a state
+ *  must not be copied (call <prefix>_init on a copy). */
 typedef struct ncs_world {
-    const ncs_scene_desc *sc;        /**< the scene */
+    const ncs_scene_desc *sc;   /**< the scene */
     ncs_world_mem mem;          /**< the arrays */
     long step;                  /**< steps taken */
     long solves;                /**< LCP solves since reset */
@@ -216,41 +252,12 @@ typedef struct ncs_world {
     int nsrefs;                 /**< their sides */
 } ncs_world;
 
-/** Fills an ncs_world_mem from a generated state `st` whose arrays have the
- *  engine's field names (see a generated <prefix>.h). */
-#define NCS_WORLD_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define NCS_WORLD_BIND(st, m)                                                 \
-    do {                                                                      \
-        (m)->q = (st)->q;                                                     \
-        (m)->v = (st)->v;                                                     \
-        (m)->body_last = (st)->body_last;                                     \
-        (m)->scratch = (st)->scratch;                                         \
-        (m)->parent = (st)->parent;                                           \
-        (m)->pair = (st)->pair;                                               \
-        (m)->max_pairs = NCS_WORLD_COUNT((st)->pair);                         \
-        (m)->sref = (st)->sref;                                               \
-        (m)->max_srefs = NCS_WORLD_COUNT((st)->sref);                         \
-        (m)->ipair = (st)->ipair;                                             \
-        (m)->con = (st)->con;                                                 \
-        (m)->max_contacts = NCS_WORLD_COUNT((st)->con);                       \
-        (m)->gsize = (st)->gsize;                                             \
-        (m)->max_groups = NCS_WORLD_COUNT((st)->gsize);                       \
-        (m)->A = (st)->A;                                                     \
-        (m)->a0 = (st)->a0;                                                   \
-        (m)->mu = (st)->mu;                                                   \
-        (m)->B = (st)->B;                                                     \
-        (m)->b = (st)->b;                                                     \
-        (m)->z = (st)->z;                                                     \
-        (m)->max_m = NCS_WORLD_COUNT((st)->b);                                \
-        (m)->ws = (st)->ws;                                                   \
-        (m)->ws_bytes = sizeof((st)->ws);                                     \
-    } while (0)
-
-/// Sets the state to the scene's initial conditions, clears the hook and
-/// sets the fixpoint defaults. Returns 0, or -1 when an array is missing or
-/// too small for the scene (e.g. the LCP workspace for max_m): then the
-/// state must not be stepped.
-int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, const ncs_world_mem *mem);
+/// Lays the scene's arrays over `mem` (`units` units, at least
+/// NCS_WORLD_MEM_UNITS of the scene's sizes), sets the initial conditions,
+/// clears the hook and sets the fixpoint defaults. Returns 0, or -1 when
+/// mem is NULL or too small, or a size of the scene is not positive: then
+/// the state must not be stepped.
+int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, size_t units);
 
 /// Back to the initial conditions, keeping the hook and fixpoint settings.
 /// Returns as ncs_world_init.
@@ -276,6 +283,18 @@ ncs_real ncs_world_penetration(const ncs_world *w, int body);
 
 /// Kinetic energy of all bodies. Never fails.
 ncs_real ncs_world_energy(const ncs_world *w);
+
+/// Position of `body` (its reference point) into xy[2]. Body indices are
+/// not checked (also below). Never fails.
+void ncs_world_position(const ncs_world *w, int body, ncs_real xy[2]);
+/// Velocity of `body` into v[2]. Never fails.
+void ncs_world_velocity(const ncs_world *w, int body, ncs_real v[2]);
+/// Angle of `body` (radians). Never fails.
+ncs_real ncs_world_angle(const ncs_world *w, int body);
+/// Angular velocity of `body`. Never fails.
+ncs_real ncs_world_omega(const ncs_world *w, int body);
+/// What the last step did for `body`'s island. Never fails.
+ncs_step_info ncs_world_body_info(const ncs_world *w, int body);
 
 #ifdef __cplusplus
 }

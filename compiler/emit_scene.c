@@ -1,0 +1,496 @@
+/* emit_scene.c - the generated files: a scene as data for the runtime's step
+ * engine (ncs/world.h) and simulator (ncs/sim.h).
+ *
+ *   <prefix>.h       sizes, body indices, the state type and its API
+ *   <prefix>.c       the scene descriptor: const tables of pieces, sides,
+ *                    bodies, constants; the simulator's expectations and
+ *                    drawing (host target)
+ *   <prefix>_main.c  a few lines that run ncs_sim_main (host), or a
+ *                    printing example (embedded target)
+ *
+ * Every value comes from the plan (plan.c); nothing here decides anything.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "emit_scene.h"
+
+/* Appends `s` as the inside of a C string literal. */
+static void str_lit(ncs_buf *o, const char *s) {
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            ncs_buf_printf(o, "\\%c", c);
+        else if (c < 32 || c > 126)
+            ncs_buf_printf(o, "\\%03o", c);
+        else if (c == '?')
+            ncs_buf_printf(o, "\\?"); /* no trigraphs */
+        else
+            ncs_buf_printf(o, "%c", c);
+    }
+}
+
+static const char *coord_name(int c) {
+    static const char *const n[] = {"x", "y", "theta", "vx", "vy", "omega"};
+    return c >= 0 && c < 6 ? n[c] : "?";
+}
+
+void ncs_expect_text(const ncs_scene *s, const ncs_expect *x, char *out, size_t n) {
+    char when[64], a[32], b[32], t[32];
+    const char *bn = x->body >= 0 ? s->bodies[x->body].name : "";
+    if (x->step == NCS_STEP_END)
+        snprintf(when, sizeof when, " at end");
+    else if (x->step == NCS_STEP_EVERY)
+        snprintf(when, sizeof when, " at every step");
+    else
+        snprintf(when, sizeof when, " at step %d", x->step);
+    ncs_buf_shortest(t, sizeof t, x->tol);
+    switch (x->kind) {
+    case NCS_EXPECT_POSITION:
+    case NCS_EXPECT_VELOCITY:
+        ncs_buf_shortest(a, sizeof a, x->value.x);
+        ncs_buf_shortest(b, sizeof b, x->value.y);
+        snprintf(out, n, "%s.%s%s == (%s, %s) within %s", bn,
+                 x->kind == NCS_EXPECT_POSITION ? "position" : "velocity", when, a, b, t);
+        break;
+    case NCS_EXPECT_VALUE:
+        ncs_buf_shortest(a, sizeof a, x->scalar);
+        snprintf(out, n, "%s.%s%s == %s within %s", bn, coord_name(x->coord), when, a, t);
+        break;
+    case NCS_EXPECT_BOUND:
+        ncs_buf_shortest(a, sizeof a, x->scalar);
+        snprintf(out, n, "%s.%s %s %s%s (slack %s)", bn, coord_name(x->coord),
+                 x->op == NCS_CMP_LE ? "<=" : ">=", a, when, t);
+        break;
+    case NCS_EXPECT_NO_PENETRATION:
+        snprintf(out, n, "no penetration within %s", t);
+        break;
+    default:
+        snprintf(out, n, "every step solved");
+        break;
+    }
+}
+
+/* Writes a real literal: double text on the host, a float literal when the
+ * target computes in float (its shortest text, with an f). */
+static void real_lit(ncs_buf *o, int real_float, double v) {
+    char tmp[64];
+    if (!isfinite(v)) {
+        o->nonfinite = 1;
+        v = 0;
+    }
+    if (v == 0)
+        v = 0;
+    if (real_float) {
+        float f = (float)v;
+        int prec;
+        if (!isfinite(f)) {
+            o->nonfinite = 1;
+            f = 0;
+        }
+        for (prec = 1; prec <= 9; prec++) {
+            snprintf(tmp, sizeof tmp, "%.*g", prec, (double)f);
+            if ((float)strtod(tmp, NULL) == f)
+                break;
+        }
+        if (!strpbrk(tmp, ".eEn"))
+            strcat(tmp, ".0");
+        ncs_buf_printf(o, f < 0 ? "(%sf)" : "%sf", tmp);
+        return;
+    }
+    ncs_buf_num(o, v);
+}
+
+/* A table of n reals: `static const ncs_real <prefix>_<name>[] = {...};`. */
+static void real_table(ncs_buf *o, const emit_ctx *e, const char *name, const double *v, int n,
+                       const char *what) {
+    int i;
+    ncs_buf_printf(o, "/* %s */\nstatic const ncs_real %s_%s[] = {", what, e->p->prefix, name);
+    for (i = 0; i < (n > 0 ? n : 1); i++) {
+        ncs_buf_printf(o, "%s", i % 6 == 0 ? "\n    " : " ");
+        real_lit(o, e->real_float, n > 0 ? v[i] : 0);
+        ncs_buf_printf(o, i + 1 < n ? "," : "");
+    }
+    ncs_buf_printf(o, "\n};\n");
+}
+
+static void int_table(ncs_buf *o, const emit_ctx *e, const char *name, const int *v, int n,
+                      const char *type, const char *what) {
+    int i;
+    ncs_buf_printf(o, "/* %s */\nstatic const %s %s_%s[] = {", what, type, e->p->prefix, name);
+    for (i = 0; i < (n > 0 ? n : 1); i++)
+        ncs_buf_printf(o, "%s%d%s", i % 12 == 0 ? "\n    " : " ", n > 0 ? v[i] : 0,
+                       i + 1 < n ? "," : "");
+    ncs_buf_printf(o, "\n};\n");
+}
+
+/* The tables of a piece table under the name stem `t` ("obst", "bp"). */
+static void pieces_tables(ncs_buf *o, const emit_ctx *e, const ncs_ptab *t, const char *stem,
+                          int with_mu) {
+    char name[64];
+    int i, *internal = NULL;
+    snprintf(name, sizeof name, "%s_first", stem);
+    int_table(o, e, name, t->first, t->npieces + 1, "int", "first side of each piece");
+    snprintf(name, sizeof name, "%s_vfirst", stem);
+    int_table(o, e, name, t->vfirst, t->npieces + 1, "int", "first vertex of each piece");
+    snprintf(name, sizeof name, "%s_nx", stem);
+    real_table(o, e, name, t->nx, t->nsides, "sides: outward unit normal x");
+    snprintf(name, sizeof name, "%s_ny", stem);
+    real_table(o, e, name, t->ny, t->nsides, "sides: outward unit normal y");
+    snprintf(name, sizeof name, "%s_off", stem);
+    real_table(o, e, name, t->off, t->nsides, "sides: n.p on the true line");
+    snprintf(name, sizeof name, "%s_grow", stem);
+    real_table(o, e, name, t->grow, t->nsides, "sides: overlap of internal sides");
+    if (with_mu) {
+        snprintf(name, sizeof name, "%s_mu", stem);
+        real_table(o, e, name, t->mu, t->nsides, "sides: friction");
+    }
+    ncs_buf_printf(o, "/* sides: 1 when not on the boundary of the solid */\n"
+                      "static const unsigned char %s_%s_internal[] = {", e->p->prefix, stem);
+    (void)internal;
+    for (i = 0; i < (t->nsides > 0 ? t->nsides : 1); i++)
+        ncs_buf_printf(o, "%s%d%s", i % 24 == 0 ? "\n    " : " ",
+                       t->nsides > 0 ? t->internal[i] : 0, i + 1 < t->nsides ? "," : "");
+    ncs_buf_printf(o, "\n};\n");
+    snprintf(name, sizeof name, "%s_vx", stem);
+    real_table(o, e, name, t->vx, t->nverts, "vertices x");
+    snprintf(name, sizeof name, "%s_vy", stem);
+    real_table(o, e, name, t->vy, t->nverts, "vertices y");
+    snprintf(name, sizeof name, "%s_cx", stem);
+    real_table(o, e, name, t->cx, t->npieces, "pieces: centre of an enclosing circle x");
+    snprintf(name, sizeof name, "%s_cy", stem);
+    real_table(o, e, name, t->cy, t->npieces, "pieces: centre y");
+    snprintf(name, sizeof name, "%s_rad", stem);
+    real_table(o, e, name, t->rad, t->npieces, "pieces: radius (< 0: unbounded)");
+}
+
+/* The ncs_pieces initializer of stem `t`. */
+static void pieces_init(ncs_buf *o, const emit_ctx *e, const ncs_ptab *t, const char *stem,
+                        int with_mu) {
+    const char *p = e->p->prefix;
+    ncs_buf_printf(o, "    {%d, %s_%s_first, %s_%s_vfirst, %s_%s_nx, %s_%s_ny, %s_%s_off,\n"
+                      "     %s_%s_grow, ",
+                   t->npieces, p, stem, p, stem, p, stem, p, stem, p, stem, p, stem);
+    if (with_mu)
+        ncs_buf_printf(o, "%s_%s_mu, ", p, stem);
+    else
+        ncs_buf_printf(o, "NULL, ");
+    ncs_buf_printf(o, "%s_%s_internal, %s_%s_vx, %s_%s_vy,\n     %s_%s_cx, %s_%s_cy, %s_%s_rad},\n",
+                   p, stem, p, stem, p, stem, p, stem, p, stem, p, stem);
+}
+
+/* Upper-case form of a body name for its index macro. */
+static void upper_name(char *out, size_t n, const char *name) {
+    size_t i;
+    for (i = 0; i + 1 < n && name[i]; i++)
+        out[i] = (char)(name[i] >= 'a' && name[i] <= 'z' ? name[i] - 'a' + 'A' : name[i]);
+    out[i] = '\0';
+}
+
+static const char *form_macro(int form) {
+    switch (form) {
+    case NCS_FORM_STEWART: return "NCS_FORM_STEWART";
+    case NCS_FORM_MAX: return "NCS_FORM_MAX";
+    case NCS_FORM_SUMMATION: return "NCS_FORM_SUMMATION";
+    case NCS_FORM_DIFF: return "NCS_FORM_DIFF";
+    default: return "NCS_FORM_DIFF_ACCURATE";
+    }
+}
+
+static const char *form_name(int form) {
+    switch (form) {
+    case NCS_FORM_STEWART: return "stewart";
+    case NCS_FORM_MAX: return "max";
+    case NCS_FORM_SUMMATION: return "summation";
+    case NCS_FORM_DIFF: return "diff";
+    default: return "diff-accurate";
+    }
+}
+
+/* The file name of the scene without directories (no machine-specific
+ * text in the output). */
+static const char *base_name(const char *path) {
+    const char *b = strrchr(path, '/');
+    return b ? b + 1 : path;
+}
+
+void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
+    const ncs_plan *pl = e->p;
+    const ncs_scene *s = pl->s;
+    const char *p = pl->prefix, *P = pl->upper;
+    int b;
+    ncs_buf_printf(o, "/* %s.h - scene '%s' (formulation %s) for the ncs step engine.\n"
+                      " * Generated by ncsc from %s; do not edit.\n"
+                      " *\n"
+                      " * Declare a %s_state (caller-owned, may be static: %s_STATE_BYTES\n"
+                      " * bytes), call %s_init, then %s_step once per %s_TIME_STEP seconds.\n"
+                      " * A failed step leaves the state unchanged and says why (%s_last_info).\n"
+                      " * The state points into itself: do not copy it (call %s_init on a copy).\n"
+                      " */\n",
+                   p, s->name, form_name(s->form), base_name(s->file), p, P, p, p, P, p, p);
+    ncs_buf_printf(o, "#ifndef %s_H_INCLUDED\n#define %s_H_INCLUDED\n\n#include \"ncs/world.h\"\n\n"
+                      "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", P, P);
+    ncs_buf_printf(o, "#define %s_NBODIES %d /* moving bodies */\n", P, s->nbodies);
+    for (b = 0; b < s->nbodies; b++) {
+        char up[256];
+        upper_name(up, sizeof up, s->bodies[b].name);
+        ncs_buf_printf(o, "#define %s_BODY_%s %d /* index of body '%s' */\n", P, up, b,
+                       s->bodies[b].name);
+    }
+    ncs_buf_printf(o, "#define %s_STEPS %d /* steps the scene asks for */\n", P, s->steps);
+    ncs_buf_printf(o, "#define %s_TIME_STEP ", P);
+    ncs_buf_num(o, s->h);
+    ncs_buf_printf(o, " /* seconds per step */\n");
+    ncs_buf_printf(o, "#define %s_FORMULATION %s\n", P, form_macro(s->form));
+    ncs_buf_printf(o, "#define %s_NFRIC %d /* friction directions per contact */\n", P, pl->nfric);
+    ncs_buf_printf(o,
+                   "\n/* Sizes: bounds on what one step can meet (docs/engine.md, \"Sizes\"); a\n"
+                   " * step that needs more fails with %s_STEP_CAPACITY. */\n", P);
+    ncs_buf_printf(o, "#define %s_MAX_PAIRS %d /* candidate pairs in one step */\n", P,
+                   pl->size.pairs);
+    ncs_buf_printf(o, "#define %s_MAX_SIDES %d /* their sides */\n", P, pl->size.srefs);
+    ncs_buf_printf(o, "#define %s_MAX_CONTACTS %d /* contacts of one island's LCP */\n", P,
+                   pl->size.contacts);
+    ncs_buf_printf(o, "#define %s_MAX_GROUPS %d /* nonconvex groups of one island */\n", P,
+                   pl->size.groups);
+    ncs_buf_printf(o, "#define %s_MAX_M %d /* rows of one island's LCP */\n", P, pl->size.m);
+    ncs_buf_printf(o,
+                   "#define %s_MEM_UNITS NCS_WORLD_MEM_UNITS(%s_NBODIES, %s_MAX_PAIRS, %s_MAX_SIDES, \\\n"
+                   "    %s_MAX_CONTACTS, %s_MAX_GROUPS, %s_MAX_M, %s_NFRIC)\n",
+                   P, P, P, P, P, P, P, P);
+    ncs_buf_printf(o, "/** Bytes of a %s_state (= sizeof(%s_state)). */\n"
+                      "#define %s_STATE_BYTES (sizeof(ncs_world) + sizeof(ncs_mem_unit) * %s_MEM_UNITS)\n\n",
+                   p, p, P, P);
+    ncs_buf_printf(o, "/** Step results (ncs/world.h). */\nenum {\n"
+                      "    %s_STEP_OK = NCS_STEP_OK,\n"
+                      "    %s_STEP_LCP_FAILED = NCS_STEP_LCP_FAILED,\n"
+                      "    %s_STEP_CAPACITY = NCS_STEP_CAPACITY,\n"
+                      "    %s_STEP_INADMISSIBLE = NCS_STEP_INADMISSIBLE\n};\n\n",
+                   P, P, P, P);
+    ncs_buf_printf(o, "/** What a step did (ncs_step_info). */\ntypedef ncs_step_info %s_info;\n\n", p);
+    ncs_buf_printf(o, "/** The state: the engine and the memory it keeps its arrays in. */\n"
+                      "typedef struct %s_state {\n"
+                      "    ncs_world w;                          /**< the engine */\n"
+                      "    ncs_mem_unit mem[%s_MEM_UNITS]; /**< its arrays */\n"
+                      "} %s_state;\n\n",
+                   p, P, p);
+    ncs_buf_printf(o, "/** The scene as data (%s.c). */\nextern const ncs_scene_desc %s_scene;\n", p, p);
+    if (!e->embedded)
+        ncs_buf_printf(o, "/** Its expectations and drawing, for ncs_sim_main (ncs/sim.h). */\n"
+                          "extern const struct ncs_sim_desc %s_sim;\n", p);
+    ncs_buf_printf(o, "\n/// Sets the scene's initial conditions. Returns 0, or -1 when the runtime\n"
+                      "/// rejects the state's memory (then it must not be stepped).\n"
+                      "int %s_init(%s_state *s);\n\n", p, p);
+    ncs_buf_tpl(o,
+        "/// Back to the initial conditions, keeping the hook. Returns as @_init.\n"
+        "static inline int @_reset(@_state *s) { return ncs_world_reset(&s->w); }\n"
+        "/// Advances every body by one step. Returns $_STEP_OK, or a failure status\n"
+        "/// leaving the state unchanged (@_last_info says which island and why).\n"
+        "static inline int @_step(@_state *s) { return ncs_world_step(&s->w); }\n"
+        "/// Installs (or with fn NULL removes) the LCP observer. Never fails.\n"
+        "static inline void @_set_lcp_hook(@_state *s, ncs_lcp_hook fn, void *ctx) {\n"
+        "    ncs_world_set_hook(&s->w, fn, ctx);\n}\n"
+        "/// Allows up to `iters` LCP solves per step (fixpoint, seed 002). Never fails.\n"
+        "static inline void @_set_fixpoint(@_state *s, int iters, ncs_real tol) {\n"
+        "    ncs_world_set_fixpoint(&s->w, iters, tol);\n}\n"
+        "/// Position of `body` into xy[2] (indices are not checked). Never fails.\n"
+        "static inline void @_position(const @_state *s, int body, ncs_real xy[2]) {\n"
+        "    ncs_world_position(&s->w, body, xy);\n}\n"
+        "/// Velocity of `body` into v[2]. Never fails.\n"
+        "static inline void @_velocity(const @_state *s, int body, ncs_real v[2]) {\n"
+        "    ncs_world_velocity(&s->w, body, v);\n}\n"
+        "/// Angle of `body` (radians). Never fails.\n"
+        "static inline ncs_real @_angle(const @_state *s, int body) {\n"
+        "    return ncs_world_angle(&s->w, body);\n}\n"
+        "/// Angular velocity of `body`. Never fails.\n"
+        "static inline ncs_real @_omega(const @_state *s, int body) {\n"
+        "    return ncs_world_omega(&s->w, body);\n}\n"
+        "/// What the last step did, for the whole scene. Never fails.\n"
+        "static inline @_info @_last_info(const @_state *s) { return s->w.last; }\n"
+        "/// What the last step did for `body`'s island. Never fails.\n"
+        "static inline @_info @_body_info(const @_state *s, int body) {\n"
+        "    return ncs_world_body_info(&s->w, body);\n}\n"
+        "/// Deepest penetration of `body` into the solid or another body. Never fails.\n"
+        "static inline ncs_real @_penetration(const @_state *s, int body) {\n"
+        "    return ncs_world_penetration(&s->w, body);\n}\n"
+        "/// Kinetic energy of all bodies. Never fails.\n"
+        "static inline ncs_real @_energy(const @_state *s) { return ncs_world_energy(&s->w); }\n"
+        "/// Name of `body` as written in the scene. Never fails.\n"
+        "static inline const char *@_body_name(int body) { return @_scene.body_name[body]; }\n");
+    ncs_buf_printf(o, "\n#ifdef __cplusplus\n}\n#endif\n#endif\n");
+}
+
+/* The expectations and obstacle outlines of the simulator (host). */
+static void sim_tables(ncs_buf *o, const emit_ctx *e) {
+    const ncs_scene *s = e->p->s;
+    const char *p = e->p->prefix;
+    int i, k, j, nr = 0, npts = 0;
+    ncs_buf_printf(o, "\n/* ---- the simulator's data (ncs/sim.h) ---- */\n\n");
+    ncs_buf_printf(o, "static const ncs_expect_desc %s_expect[] = {\n", p);
+    for (i = 0; i < s->nexpects; i++) {
+        const ncs_expect *x = &s->expects[i];
+        char text[512];
+        ncs_expect_text(s, x, text, sizeof text);
+        ncs_buf_printf(o, "    {%d, %d, %d, %d, %d, %d, %ld, {", x->loc.line, x->loc.col, x->kind,
+                       x->body, x->coord, x->op, (long)x->step);
+        if (x->kind == NCS_EXPECT_POSITION || x->kind == NCS_EXPECT_VELOCITY) {
+            ncs_buf_num(o, x->value.x);
+            ncs_buf_printf(o, ", ");
+            ncs_buf_num(o, x->value.y);
+        } else {
+            ncs_buf_num(o, x->scalar);
+            ncs_buf_printf(o, ", 0.0");
+        }
+        ncs_buf_printf(o, "}, ");
+        ncs_buf_num(o, x->tol);
+        ncs_buf_printf(o, ", \"");
+        str_lit(o, text);
+        ncs_buf_printf(o, "\"},\n");
+    }
+    if (s->nexpects == 0)
+        ncs_buf_printf(o, "    {0, 0, 0, -1, 0, 0, 0, {0.0, 0.0}, 0.0, \"\"}\n");
+    ncs_buf_printf(o, "};\n");
+    /* outlines of the polygon obstacles as written, and explicit sides */
+    ncs_buf_printf(o, "static const int %s_ring_first[] = {0", p);
+    for (i = 0; i < s->nobstacles; i++) {
+        const ncs_obstacle *ob = &s->obstacles[i];
+        if (ob->kind != NCS_OBST_POLYGON)
+            continue;
+        for (k = 0; k <= ob->nholes; k++) {
+            npts += (k == 0 ? ob->outer.n : ob->holes[k - 1].n);
+            nr++;
+            ncs_buf_printf(o, ", %d", npts);
+        }
+    }
+    ncs_buf_printf(o, "};\nstatic const double %s_ring_xy[] = {", p);
+    j = 0;
+    for (i = 0; i < s->nobstacles; i++) {
+        const ncs_obstacle *ob = &s->obstacles[i];
+        if (ob->kind != NCS_OBST_POLYGON)
+            continue;
+        for (k = 0; k <= ob->nholes; k++) {
+            const ncs_ring *r = k == 0 ? &ob->outer : &ob->holes[k - 1];
+            int v;
+            for (v = 0; v < r->n; v++, j++) {
+                ncs_buf_printf(o, "%s", j % 3 == 0 ? "\n    " : " ");
+                ncs_buf_num(o, r->pt[v].x);
+                ncs_buf_printf(o, ", ");
+                ncs_buf_num(o, r->pt[v].y);
+                ncs_buf_printf(o, ",");
+            }
+        }
+    }
+    ncs_buf_printf(o, "%s0.0};\nstatic const unsigned char %s_ring_hole[] = {", j ? "\n    " : "", p);
+    for (i = 0, j = 0; i < s->nobstacles; i++) {
+        const ncs_obstacle *ob = &s->obstacles[i];
+        if (ob->kind != NCS_OBST_POLYGON)
+            continue;
+        for (k = 0; k <= ob->nholes; k++, j++)
+            ncs_buf_printf(o, "%s%d", j ? ", " : "", k > 0);
+    }
+    ncs_buf_printf(o, "%s};\n\n", j ? "" : "0");
+    ncs_buf_printf(o, "const ncs_sim_desc %s_sim = {\n    &%s_scene, \"", p, p);
+    str_lit(o, s->file);
+    ncs_buf_printf(o, "\", \"%s\", %d, %s_expect,\n    %d, %s_ring_first, %s_ring_xy, %s_ring_hole\n};\n",
+                   p, s->nexpects, p, nr, p, p, p);
+}
+
+void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
+    const ncs_plan *pl = e->p;
+    const ncs_scene *s = pl->s;
+    const char *p = pl->prefix, *P = pl->upper;
+    int b, i, any_poly = 0;
+    ncs_buf_printf(o, "/* %s.c - scene '%s' as data for the ncs step engine. Generated by ncsc\n"
+                      " * from %s; do not edit. */\n",
+                   p, s->name, base_name(s->file));
+    ncs_buf_printf(o, "#include <stddef.h>\n#include \"%s.h\"\n", p);
+    if (!e->embedded)
+        ncs_buf_printf(o, "#include \"ncs/sim.h\"\n");
+    ncs_buf_printf(o, "\n/* sizeof(%s_state) is what the header says */\n"
+                      "typedef char %s_state_bytes_check[sizeof(%s_state) == %s_STATE_BYTES ? 1 : -1];\n\n",
+                   p, p, p, P);
+    ncs_buf_printf(o, "/* ---- obstacle pieces: the union of the obstacles, decomposed ---- */\n");
+    pieces_tables(o, e, &pl->obst, "obst", 1);
+    int_table(o, e, "corner_v", pl->corner_v, pl->ncorners, "int",
+              "convex corners of the solid (obstacle vertices)");
+    real_table(o, e, "corner_mu", pl->corner_mu, pl->ncorners, "their friction");
+    for (b = 0; b < s->nbodies; b++)
+        any_poly |= pl->bodies[b].kind == NCS_BODY_POLYGON;
+    ncs_buf_printf(o, "\n/* ---- polygon bodies: outlines and pieces in their centroid frames ---- */\n");
+    pieces_tables(o, e, &pl->bpieces, "bp", 0);
+    real_table(o, e, "bvx", pl->bvx, pl->nbverts, "outline vertices x");
+    real_table(o, e, "bvy", pl->bvy, pl->nbverts, "outline vertices y");
+    int_table(o, e, "bvmap", pl->bvmap, pl->bpieces.nverts, "int",
+              "per piece vertex: its outline vertex");
+    (void)any_poly;
+    ncs_buf_printf(o, "\n/* ---- bodies ---- */\nstatic const ncs_body_desc %s_bodies[%s_NBODIES] = {\n", p, P);
+    for (b = 0; b < s->nbodies; b++) {
+        const ncs_pbody *pb = &pl->bodies[b];
+        const double v[] = {pb->im, pb->iI, pb->r, pb->ax, pb->ay, pb->alpha, pb->cx, pb->cy,
+                            pb->rad, pb->mu};
+        ncs_buf_printf(o, "    {%s, ", pb->kind == NCS_BODY_POLYGON ? "NCS_POLYGON"
+                                          : pb->kind == NCS_BODY_DISC ? "NCS_DISC" : "NCS_PARTICLE");
+        for (i = 0; i < 10; i++) {
+            real_lit(o, e->real_float, v[i]);
+            ncs_buf_printf(o, ", ");
+        }
+        ncs_buf_printf(o, "%d, %d, %d, %d,\n     {", pb->vert0, pb->nvert, pb->piece0, pb->npiece);
+        for (i = 0; i < 3; i++) {
+            real_lit(o, e->real_float, pb->q0[i]);
+            ncs_buf_printf(o, i < 2 ? ", " : "}, {");
+        }
+        for (i = 0; i < 3; i++) {
+            real_lit(o, e->real_float, pb->v0[i]);
+            ncs_buf_printf(o, i < 2 ? ", " : "}}");
+        }
+        ncs_buf_printf(o, "%s /* %s */\n", b + 1 < s->nbodies ? "," : "", s->bodies[b].name);
+    }
+    ncs_buf_printf(o, "};\nstatic const char *const %s_names[%s_NBODIES] = {", p, P);
+    for (b = 0; b < s->nbodies; b++)
+        ncs_buf_printf(o, "%s\"%s\"", b ? ", " : "", s->bodies[b].name);
+    ncs_buf_printf(o, "};\n\n");
+    ncs_buf_printf(o, "const ncs_scene_desc %s_scene = {\n    \"%s\", %s_NBODIES, %s_bodies, %s_names,\n",
+                   p, s->name, P, p, p);
+    pieces_init(o, e, &pl->obst, "obst", 1);
+    ncs_buf_printf(o, "    %d, %s_corner_v, %s_corner_mu,\n", pl->ncorners, p, p);
+    pieces_init(o, e, &pl->bpieces, "bp", 0);
+    ncs_buf_printf(o, "    %s_bvx, %s_bvy, %s_bvmap,\n    %s_FORMULATION, %s_NFRIC, ", p, p, p, P, P);
+    {
+        const double c[] = {s->h, pl->gamma, pl->epsilon, pl->margin, pl->body_margin,
+                            pl->project_tol, pl->admit_tol};
+        const char *what[] = {"h", "gamma", "epsilon", "margin", "body margin", "projection tolerance",
+                              "admissible depth"};
+        for (i = 0; i < 7; i++) {
+            ncs_buf_printf(o, "%s", i % 2 == 1 ? "\n    " : "");
+            real_lit(o, e->real_float, c[i]);
+            ncs_buf_printf(o, " /* %s */, ", what[i]);
+        }
+    }
+    ncs_buf_printf(o, "\n    1, ");
+    real_lit(o, e->real_float, pl->fix_tol);
+    ncs_buf_printf(o, " /* fixpoint: solves, tolerance */, %s_STEPS,\n"
+                      "    %s_MAX_PAIRS, %s_MAX_SIDES, %s_MAX_CONTACTS, %s_MAX_GROUPS, %s_MAX_M\n};\n\n",
+                   P, P, P, P, P, P);
+    ncs_buf_printf(o, "int %s_init(%s_state *s) {\n"
+                      "    return ncs_world_init(&s->w, &%s_scene, s->mem, %s_MEM_UNITS);\n}\n",
+                   p, p, p, P);
+    if (!e->embedded)
+        sim_tables(o, e);
+}
+
+void ncs_emit_scene_main(const emit_ctx *e, ncs_buf *o) {
+    const char *p = e->p->prefix;
+    ncs_buf_printf(o, "/* %s_main.c - the simulator of scene '%s' (ncs_sim_main: options,\n"
+                      " * CSV, SVG, expectations; run it with --help). Generated by ncsc; do\n"
+                      " * not edit. */\n"
+                      "#include <stdio.h>\n#include \"ncs/sim.h\"\n#include \"%s.h\"\n\n"
+                      "static %s_state state;\n\n"
+                      "int main(int argc, char **argv) {\n"
+                      "    if (%s_init(&state) != 0) {\n"
+                      "        fputs(\"%s: the runtime rejected the state's memory\\n\", stderr);\n"
+                      "        return 2;\n"
+                      "    }\n"
+                      "    return ncs_sim_main(&%s_sim, &state.w, argc, argv);\n}\n",
+                   p, e->p->s->name, p, p, p, p, p);
+}

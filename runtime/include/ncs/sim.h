@@ -48,24 +48,35 @@ typedef struct ncs_expect_desc {
     const char *text;           /**< the expectation as text, for messages */
 } ncs_expect_desc;
 
-/** What a simulator needs beyond the step engine. */
+/** What a simulator needs beyond the step engine. The obstacles' outlines
+ *  are for pictures only; explicit group obstacles are drawn from the
+ *  scene's obstacle pieces that have no vertices. */
 typedef struct ncs_sim_desc {
     const ncs_scene_desc *scene;/**< the scene */
     const char *file;           /**< the scene file as given to ncsc (messages) */
-    int nexpect;                /**< expectations, in source order */
+    const char *prefix;         /**< the generated code's prefix (ncsc --prefix): the
+                                     program's name in --help and the stem of
+                                     ./<prefix>-fail-step-NNNNNN.dat; NULL: the
+                                     scene's name */
+    int nexpect;                /**< expectations (failures are listed by line
+                                     and column whatever the order here) */
     const ncs_expect_desc *expect;
-    int nrings;                 /**< obstacle outlines for pictures */
+    int nrings;                 /**< outlines of the polygon obstacles */
     const int *ring_first;      /**< nrings + 1 offsets into ring_xy (points) */
     const double *ring_xy;      /**< x, y of every outline point */
-    int nsides;                 /**< sides of explicit group obstacles */
-    const double *side_xy;      /**< per side: point x, y and normal x, y */
+    const unsigned char *ring_hole; /**< per ring: 1 when it is a hole of the obstacle
+                                     whose outer ring comes before it (one path per
+                                     obstacle), 0 for an outer ring; NULL: no holes */
 } ncs_sim_desc;
 
 /// Runs the simulator on the initialised state w (see `--help` of any
-/// generated simulator, docs/ncsc.1). Returns the process exit status:
-/// 0 when every step solved and every expectation held (or was not
-/// checked), 1 when a step failed or an expectation failed, 2 for a usage
-/// or I/O error. Prints its messages on stderr.
+/// generated simulator, docs/ncsc.1): the options (--set may change the
+/// initial state in w), the time loop, the expectations (checked unless
+/// --no-check), CSV, SVG and LCP dumps. Prints its messages on stderr.
+/// Returns the process exit status: 0 when every step solved and every
+/// checked expectation held; 1 when a step failed or an expectation failed;
+/// 2 for a usage error or an I/O error (an output that cannot be created is
+/// found before the run: nothing is simulated then).
 int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv);
 
 #ifdef __cplusplus

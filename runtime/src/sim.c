@@ -1,0 +1,1007 @@
+/* sim.c - the standalone simulator of every generated scene (ncs/sim.h):
+ * options, the time loop, expectations, CSV, LCP dumps, the progress bar
+ * and the summary line. The --svg picture is in svg.c. Host only: stdio,
+ * heap, and POSIX where there is one (isatty, mkdir, a monotonic clock).
+ *
+ * Numbers in the CSV, the messages and the summary are the shortest text
+ * that reads back as the same double (ncs_sim_shortest).
+ */
+#if !defined(_POSIX_C_SOURCE) && (defined(__unix__) || defined(__APPLE__))
+#define _POSIX_C_SOURCE 200809L /* isatty, fileno, access, clock_gettime */
+#endif
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/stat.h>
+#include <unistd.h>
+#define IS_TTY(f) isatty(fileno(f))
+#define MAKE_DIR(d) mkdir(d, 0777)
+#define DIR_WRITABLE(d) (access(d, W_OK | X_OK) == 0)
+#elif defined(_WIN32)
+#include <direct.h>
+#define IS_TTY(f) 0
+#define MAKE_DIR(d) _mkdir(d)
+#define DIR_WRITABLE(d) 1
+#else
+#define IS_TTY(f) 0
+#define MAKE_DIR(d) (errno = ENOSYS, -1)
+#define DIR_WRITABLE(d) 1
+#endif
+#include "ncs/lcp_dat.h"
+#include "sim_out.h"
+
+#if NCS_REAL_IS_FLOAT
+#error "the simulator is host-only: build it with ncs_real = double"
+#endif
+
+/* ---- numbers ------------------------------------------------------------- */
+
+int ncs_sim_shortest(char *out, size_t n, double v) {
+    int lo = 1, hi = 17, len = 0;
+    if (v != v)
+        return snprintf(out, n, "nan");
+    if (v == HUGE_VAL || v == -HUGE_VAL)
+        return snprintf(out, n, v > 0 ? "inf" : "-inf");
+    /* reading back is monotonic in the precision (a rounding to more
+     * digits is never farther from v), so bisect on it; 15 digits, tried
+     * first, settle most values of a simulation in one or two tries */
+    if (snprintf(out, n, "%.15g", v) > 0 && strtod(out, NULL) == v)
+        hi = 15;
+    else
+        lo = 16;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        snprintf(out, n, "%.*g", mid, v);
+        if (strtod(out, NULL) == v)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    len = snprintf(out, n, "%.*g", lo, v);
+    /* 100 comes out of %.1g as 1e+02: when the whole number is shorter,
+     * take it (more digits, so it reads back too) */
+    if (strchr(out, 'e')) {
+        char plain[32];
+        int e = atoi(strchr(out, 'e') + 1);
+        if (e >= lo && e < 17 && snprintf(plain, sizeof plain, "%.*g", e + 1, v) <= len &&
+            (size_t)len < n) {
+            memcpy(out, plain, strlen(plain) + 1);
+            len = (int)strlen(plain);
+        }
+    }
+    return len;
+}
+
+/* A number as text (the shortest that reads back); the buffers rotate so a
+ * message can hold several. */
+#define NUM_BUFS 8
+typedef struct numbuf {
+    char s[NUM_BUFS][32];
+    int next;
+} numbuf;
+
+static const char *num(numbuf *nb, double v) {
+    char *s = nb->s[nb->next];
+    nb->next = (nb->next + 1) % NUM_BUFS;
+    ncs_sim_shortest(s, sizeof nb->s[0], v);
+    return s;
+}
+
+/* ---- the run's context ---------------------------------------------------- */
+
+/* An output file, opened before the run. */
+typedef struct out_file {
+    const char *path;           /* NULL: not asked for; "-": standard output */
+    FILE *f;
+    int created;                /* 1: did not exist before (removed on failure) */
+} out_file;
+
+/* Outputs written from the recorded trajectory after the run. Another one
+ * (an --html replay) is one more row here and a writer function. */
+static const struct {
+    const char *option;
+    ncs_sim_writer write;
+} writers[] = {
+    {"--svg", ncs_sim_svg},
+};
+#define NWRITERS ((int)(sizeof writers / sizeof writers[0]))
+
+/* Where LCPs go: every solve into `dir` (--dump-lcp); otherwise a failed
+ * solve into ./<prefix>-fail-step-NNNNNN.dat, removed again when the step
+ * still succeeds (a fixpoint iterate that failed). */
+typedef struct dump_ctx {
+    const char *prog;
+    const char *dir;            /* --dump-lcp DIR or NULL */
+    char stem[1024];            /* "step" or "<prefix>-fail-step" */
+    int nbodies;
+    int failed;                 /* a file could not be written */
+    char *zline;                /* the "ncs-z:" line */
+    size_t zcap;
+    char path[4096];            /* the file being written */
+    char fail_file[4096];       /* this step's failed solve's file, or "" */
+} dump_ctx;
+
+/* What became of one expectation. */
+typedef struct exp_state {
+    int reached, failed;
+    char msg[512];              /* the value found and the step */
+} exp_state;
+
+/* The progress bar. */
+typedef struct progress {
+    int on;                     /* may be shown (a terminal, not --quiet) */
+    int decided, shown;         /* decided whether to show it; showing it */
+    long steps;
+    double t0, drawn;           /* start; last time it was drawn */
+    int width;                  /* characters of the last line drawn */
+    const char *name;
+} progress;
+
+typedef struct sim_run {
+    const ncs_sim_desc *sim;
+    const ncs_scene_desc *sc;
+    ncs_world *w;
+    const char *prog;           /* program name for messages */
+    const char *prefix;         /* the generated code's prefix */
+    long steps;
+    int check, quiet;
+    int nset;                   /* --set options applied */
+    long fix_iters;             /* 0: the scene's */
+    double fix_tol;             /* < 0: the scene's */
+    out_file csv;
+    out_file out[NWRITERS];
+    dump_ctx dump;
+    exp_state *ex;
+    ncs_sim_traj traj;
+    int recording;              /* 1 while the trajectory is recorded */
+    progress bar;
+    numbuf nb;
+} sim_run;
+
+static const char *body_name(const ncs_scene_desc *sc, int b) {
+    return sc->body_name && b >= 0 && b < sc->nbodies && sc->body_name[b] ? sc->body_name[b]
+                                                                           : "?";
+}
+
+/* ---- usage ---------------------------------------------------------------- */
+
+static void usage(const sim_run *r, FILE *f) {
+    const ncs_scene_desc *sc = r->sc;
+    char h[32], tol[32];
+    ncs_sim_shortest(h, sizeof h, (double)sc->h);
+    ncs_sim_shortest(tol, sizeof tol, (double)sc->fix_tol);
+    fprintf(f,
+            "usage: %s [--steps N] [--csv FILE|-] [--svg FILE] [--dump-lcp DIR]"
+            " [--set BODY.FIELD=VALUE]... [--no-check] [--check] [--fixpoint N]"
+            " [--fixpoint-tol D] [--quiet] [--help]\n"
+            "Simulates scene '%s' (%ld steps of %s s by default) and checks its\n"
+            "expectations. Every option with a value also takes it as --OPTION=VALUE.\n"
+            "  --steps N       run N steps instead\n"
+            "  --csv FILE|-    write a header line, then one row per body and step:\n"
+            "                  step,t,body,x,y,theta,vx,vy,omega,status,pivots,m,\n"
+            "                  solves\n"
+            "                  status: the body's solver status in the step\n"
+            "                  (\"solved\", or \"none\" when no LCP was solved: no\n"
+            "                  contact near, or step 0); pivots and LCP size m\n"
+            "                  of that solve; solves: LCP solves of the body's\n"
+            "                  island in the step (more than 1 only with the\n"
+            "                  fixpoint iteration). A failed step writes no row.\n"
+            "  --svg FILE      draw the obstacles on axes with a scale bar, every\n"
+            "                  body's trajectory, and the bodies at t = 0, T/4,\n"
+            "                  T/2, 3T/4 and T as outlines labelled with their time\n"
+            "  --dump-lcp DIR  write each step's LCP as DIR/step-NNNNNN.dat, or\n"
+            "                  DIR/step-NNNNNN-bI.dat (the island of body I) when the\n"
+            "                  scene has several bodies; DIR is created when missing\n"
+            "  --set BODY.FIELD=VALUE\n"
+            "                  start BODY from another state: position=(X,Y),\n"
+            "                  velocity=(VX,VY), angle=A, omega=W (or one of x, y,\n"
+            "                  theta, vx, vy); may be repeated. The state was sized\n"
+            "                  for the scene's own start: a much faster one makes\n"
+            "                  steps slower (substeps) or fails them\n"
+            "  --no-check      do not evaluate the scene's expectations (by default\n"
+            "                  each failed one is named as FILE:LINE:COL with the\n"
+            "                  value found, in source order, and the exit status is 1)\n"
+            "  --check         evaluate them (the default; kept for old scripts)\n"
+            "  --fixpoint N    at most N LCP solves per step: the fixpoint\n"
+            "                  iteration (docs/rigid.md; default %d, 1: off)\n"
+            "  --fixpoint-tol D  iterate while the predicted end-of-step\n"
+            "                  penetration exceeds D (default %s)\n"
+            "  --quiet         no summary and no progress bar. Otherwise the summary\n"
+            "                  goes to stderr (steps, steps with contacts and the\n"
+            "                  mean and largest LCP solves per such step, final\n"
+            "                  positions, whether the expectations held), with a\n"
+            "                  progress bar (rate, time left) when stderr is a\n"
+            "                  terminal and the run takes more than about 2 s\n"
+            "                  (NCS_PROGRESS=always or never in the environment\n"
+            "                  overrides the time)\n"
+            "  --help          show this help\n"
+            "A failed step stops the run: the message names the step, the status\n"
+            "and the file its LCP was written to (./%s-fail-step-NNNNNN.dat, or the\n"
+            "--dump-lcp directory). Exit status: 0 ok, 1 a failed step or\n"
+            "expectation, 2 bad usage or an output that cannot be written (an output\n"
+            "file or directory that cannot be created is found before the run).\n",
+            r->prefix, sc->name ? sc->name : r->prefix, sc->steps, h, sc->fix_iters, tol,
+            r->prefix);
+}
+
+static int try_help(const sim_run *r) {
+    fprintf(stderr, "Try '%s --help' for more information.\n", r->prog);
+    return 2;
+}
+
+static int usage_error(const sim_run *r, const char *fmt, ...) {
+    va_list ap;
+    fprintf(stderr, "%s: ", r->prog);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return try_help(r);
+}
+
+/* ---- options -------------------------------------------------------------- */
+
+enum { O_STEPS, O_CSV, O_DUMP, O_SET, O_CHECK, O_NO_CHECK, O_QUIET, O_FIX, O_FIX_TOL, O_HELP,
+       O_WRITER };
+
+static const struct {
+    const char *name;
+    int id, value;              /* value: 1 when the option takes one */
+} options[] = {
+    {"--steps", O_STEPS, 1},    {"--csv", O_CSV, 1},         {"--dump-lcp", O_DUMP, 1},
+    {"--set", O_SET, 1},        {"--check", O_CHECK, 0},     {"--no-check", O_NO_CHECK, 0},
+    {"--quiet", O_QUIET, 0},    {"--fixpoint", O_FIX, 1},    {"--fixpoint-tol", O_FIX_TOL, 1},
+    {"--help", O_HELP, 0},
+};
+#define NOPTIONS ((int)(sizeof options / sizeof options[0]))
+
+/* The option argv[*i] names: its id (O_WRITER + k for writer k), its value
+ * from "--opt=VALUE" or the next argument (*i then moves on). Returns the
+ * id, or -1 after a usage message (*rc set). */
+static int option_of(const sim_run *r, int argc, char **argv, int *i, const char **val,
+                     int *rc) {
+    const char *a = argv[*i], *eq = strchr(a, '=');
+    size_t len = eq ? (size_t)(eq - a) : strlen(a);
+    int k, id = -1, takes = 0;
+    for (k = 0; k < NOPTIONS && id < 0; k++)
+        if (strlen(options[k].name) == len && !strncmp(a, options[k].name, len)) {
+            id = options[k].id;
+            takes = options[k].value;
+        }
+    for (k = 0; k < NWRITERS && id < 0; k++)
+        if (strlen(writers[k].option) == len && !strncmp(a, writers[k].option, len)) {
+            id = O_WRITER + k;
+            takes = 1;
+        }
+    *val = NULL;
+    if (id < 0 || a[0] != '-' || a[1] != '-') {
+        *rc = usage_error(r, "unknown option '%s'", a);
+        return -1;
+    }
+    if (!takes && eq) {
+        *rc = usage_error(r, "option '%.*s' takes no value", (int)len, a);
+        return -1;
+    }
+    if (takes) {
+        if (eq) {
+            *val = eq + 1;
+        } else if (*i + 1 < argc) {
+            *val = argv[++*i];
+        } else {
+            *rc = usage_error(r, "option '%s' needs a value", a);
+            return -1;
+        }
+    }
+    return id;
+}
+
+/* Reads a whole number in [lo, hi]. Returns 0, or -1. */
+static int parse_long(const char *s, long lo, long hi, long *out) {
+    char *end;
+    long v;
+    errno = 0;
+    v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Reads a finite number, skipping blanks around it; *s moves past it.
+ * Returns 0, or -1. */
+static int parse_real(const char **s, double *out) {
+    char *end;
+    double v;
+    while (**s == ' ' || **s == '\t')
+        ++*s;
+    errno = 0;
+    v = strtod(*s, &end);
+    if (end == *s || errno == ERANGE || !(v - v == 0))
+        return -1;
+    for (*s = end; **s == ' ' || **s == '\t'; ++*s)
+        ;
+    *out = v;
+    return 0;
+}
+
+/* Reads "(X, Y)" (or "X,Y"): the whole of s. Returns 0, or -1. */
+static int parse_vec(const char *s, double xy[2]) {
+    int paren;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    paren = *s == '(';
+    s += paren;
+    if (parse_real(&s, &xy[0]) != 0 || *s++ != ',' || parse_real(&s, &xy[1]) != 0)
+        return -1;
+    if (paren && *s++ != ')')
+        return -1;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return *s ? -1 : 0;
+}
+
+/* Fields of --set: coord is the (first) coordinate set, an index into q, or
+ * 3 + an index into v; vec is 1 for a vector (two coordinates). */
+static const struct {
+    const char *name;
+    int vec, coord;
+} set_fields[] = {
+    {"position", 1, 0}, {"velocity", 1, 3}, {"angle", 0, 2}, {"omega", 0, 5},
+    {"x", 0, 0},        {"y", 0, 1},        {"theta", 0, 2}, {"vx", 0, 3},
+    {"vy", 0, 4},
+};
+#define NSET_FIELDS ((int)(sizeof set_fields / sizeof set_fields[0]))
+
+/* --set BODY.FIELD=VALUE: changes the initial state in w. Returns 0, or 2
+ * after a usage message. */
+static int set_state(const sim_run *r, const char *spec) {
+    const ncs_scene_desc *sc = r->sc;
+    const char *dot = strchr(spec, '.'), *eq = strchr(spec, '='), *fld;
+    size_t blen, flen;
+    double xy[2];
+    int b, k, c, vec;
+    if (!dot || !eq || dot > eq || dot == spec)
+        return usage_error(r, "bad --set '%s': expected BODY.FIELD=VALUE, e.g. %s.position=(0,1)",
+                           spec, body_name(sc, 0));
+    blen = (size_t)(dot - spec);
+    fld = dot + 1;
+    flen = (size_t)(eq - fld);
+    for (b = 0; b < sc->nbodies; b++)
+        if (strlen(body_name(sc, b)) == blen && !strncmp(body_name(sc, b), spec, blen))
+            break;
+    if (b == sc->nbodies) {
+        fprintf(stderr, "%s: bad --set '%s': no body '%.*s' (bodies:", r->prog, spec, (int)blen,
+                spec);
+        for (k = 0; k < sc->nbodies; k++)
+            fprintf(stderr, "%s %s", k ? "," : "", body_name(sc, k));
+        fprintf(stderr, ")\n");
+        return try_help(r);
+    }
+    for (k = 0; k < NSET_FIELDS; k++)
+        if (strlen(set_fields[k].name) == flen && !strncmp(set_fields[k].name, fld, flen))
+            break;
+    if (k == NSET_FIELDS)
+        return usage_error(r, "bad --set '%s': unknown field '%.*s' (position, velocity, "
+                              "angle, omega, x, y, theta, vx, vy)",
+                           spec, (int)flen, fld);
+    c = set_fields[k].coord;
+    vec = set_fields[k].vec;
+    if (vec) {
+        if (parse_vec(eq + 1, xy) != 0)
+            return usage_error(r, "bad --set '%s': expected a vector (X,Y) of finite numbers "
+                                  "after '='", spec);
+    } else {
+        const char *s = eq + 1;
+        if (parse_real(&s, &xy[0]) != 0 || *s)
+            return usage_error(r, "bad --set '%s': expected a finite number after '='", spec);
+    }
+    for (k = 0; k <= vec; k++) {
+        int j = c + k;
+        if (j < 3)
+            r->w->mem.q[b][j] = (ncs_real)xy[k];
+        else
+            r->w->mem.v[b][j - 3] = (ncs_real)xy[k];
+    }
+    return 0;
+}
+
+/* ---- output files ---------------------------------------------------------- */
+
+/* Creates directory `dir` and its missing parents (--dump-lcp). Returns 0,
+ * or -1 after saying why on stderr. */
+static int make_dirs(const char *prog, const char *dir) {
+    char path[4096];
+    size_t i, n = strlen(dir);
+    if (n == 0 || n >= sizeof path) {
+        fprintf(stderr, "%s: bad --dump-lcp directory '%s'\n", prog, dir);
+        return -1;
+    }
+    memcpy(path, dir, n + 1);
+    for (i = 1; i <= n; i++)
+        if (path[i] == '/' || path[i] == '\0') {
+            char c = path[i];
+            path[i] = '\0';
+            if (MAKE_DIR(path) != 0 && errno != EEXIST) {
+                fprintf(stderr, "%s: cannot create '%s': %s\n", prog, path, strerror(errno));
+                return -1;
+            }
+            path[i] = c;
+        }
+    if (!DIR_WRITABLE(dir)) {
+        fprintf(stderr, "%s: cannot write into '%s': %s\n", prog, dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Opens o for appending, which creates it without truncating it yet.
+ * Returns 0, or -1 after saying why. */
+static int out_open(const char *prog, out_file *o) {
+    FILE *probe;
+    if (!o->path || !strcmp(o->path, "-"))
+        return 0;
+    probe = fopen(o->path, "r");
+    o->created = probe == NULL;
+    if (probe)
+        fclose(probe);
+    o->f = fopen(o->path, "a");
+    if (!o->f) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Closes o; when `drop`, removes it if it was created here. */
+static void out_drop(out_file *o) {
+    if (o->f) {
+        fclose(o->f);
+        o->f = NULL;
+        if (o->created)
+            remove(o->path);
+    }
+}
+
+/* Closes o after the run. Returns 0, or -1 after saying why. */
+static int out_close(const char *prog, out_file *o) {
+    int bad;
+    if (!o->f)
+        return 0;
+    bad = ferror(o->f);
+    if (o->f == stdout)
+        bad |= fflush(stdout) != 0;
+    else
+        bad |= fclose(o->f) != 0;
+    o->f = NULL;
+    if (bad)
+        fprintf(stderr, "%s: error writing '%s'\n", prog, o->path);
+    return bad ? -1 : 0;
+}
+
+/* Every output, before the run: the --dump-lcp directory, then the files,
+ * which are created first and truncated only once all of them could be.
+ * Returns 0, or -1 after saying why (files created here removed again). */
+static int open_outputs(sim_run *r) {
+    out_file *all[1 + NWRITERS];
+    int k, n = 0;
+    if (r->dump.dir && make_dirs(r->prog, r->dump.dir) != 0)
+        return -1;
+    all[n++] = &r->csv;
+    for (k = 0; k < NWRITERS; k++)
+        all[n++] = &r->out[k];
+    for (k = 0; k < n; k++)
+        if (out_open(r->prog, all[k]) != 0)
+            break;
+    if (k == n)
+        for (k = 0; k < n; k++)
+            if (all[k]->f && !(all[k]->f = freopen(all[k]->path, "w", all[k]->f))) {
+                fprintf(stderr, "%s: cannot write '%s': %s\n", r->prog, all[k]->path,
+                        strerror(errno));
+                break;
+            }
+    if (k < n) {
+        for (k = 0; k < n; k++)
+            out_drop(all[k]);
+        return -1;
+    }
+    if (r->csv.path && !strcmp(r->csv.path, "-"))
+        r->csv.f = stdout;
+    return 0;
+}
+
+/* ---- LCP dumps ---------------------------------------------------------------- */
+
+static void dump_hook(void *ctx, long step, int body, const ncs_layout *L, int m,
+                      const ncs_real *B, const ncs_real *b, const ncs_real *z, int st) {
+    dump_ctx *d = (dump_ctx *)ctx;
+    size_t at;
+    int n, k;
+    char num_s[32];
+    if (!d->dir && st == 0)
+        return;
+    at = (size_t)snprintf(d->zline, d->zcap, "ncs-z: status=%d", st);
+    for (k = 0; k < m && at + 40 < d->zcap; k++) {
+        ncs_sim_shortest(num_s, sizeof num_s, (double)z[k]);
+        at += (size_t)snprintf(d->zline + at, d->zcap - at, " %s", num_s);
+    }
+    if (d->nbodies == 1)
+        n = snprintf(d->path, sizeof d->path, "%s/%s-%06ld.dat", d->dir ? d->dir : ".",
+                     d->stem, step);
+    else
+        n = snprintf(d->path, sizeof d->path, "%s/%s-%06ld-b%d.dat", d->dir ? d->dir : ".",
+                     d->stem, step, body);
+    if (n < 0 || (size_t)n >= sizeof d->path ||
+        ncs_lcp_write_dat(d->path, m, B, m, b, L, d->zline) != 0) {
+        if (!d->failed)
+            fprintf(stderr, "%s: cannot write '%s': %s\n", d->prog, d->path, strerror(errno));
+        d->failed = 1;
+    } else if (st != 0) {
+        memcpy(d->fail_file, d->path, sizeof d->path);
+    }
+}
+
+/* ---- expectations ------------------------------------------------------------- */
+
+static void expect_fail(sim_run *r, int i, const char *fmt, ...) {
+    exp_state *e = &r->ex[i];
+    va_list ap;
+    if (e->failed)
+        return;
+    e->failed = 1;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+}
+
+/* Coordinate c of body b: x, y, theta, vx, vy, omega. */
+static double coord(const ncs_world *w, int b, int c) {
+    return c < 3 ? (double)w->mem.q[b][c] : (double)w->mem.v[b][c - 3];
+}
+
+/* Evaluates the expectations after step `step` (0: the initial state). */
+static void check_state(sim_run *r, long step, int at_end) {
+    const ncs_world *w = r->w;
+    int i, b;
+    for (i = 0; i < r->sim->nexpect; i++) {
+        const ncs_expect_desc *e = &r->sim->expect[i];
+        double x, y, tol = e->tol;
+        if (e->kind <= NCS_EXPECT_BOUND) {
+            if (!(e->step == NCS_EXPECT_EVERY || e->step == step ||
+                  (at_end && e->step == NCS_EXPECT_END)))
+                continue;
+            r->ex[i].reached = 1;
+        }
+        if (r->ex[i].failed)
+            continue;
+        switch (e->kind) {
+        case NCS_EXPECT_POSITION:
+        case NCS_EXPECT_VELOCITY:
+            x = coord(w, e->body, e->kind == NCS_EXPECT_POSITION ? 0 : 3);
+            y = coord(w, e->body, e->kind == NCS_EXPECT_POSITION ? 1 : 4);
+            if (!(fabs(x - e->value[0]) <= tol && fabs(y - e->value[1]) <= tol))
+                expect_fail(r, i, "got (%s, %s) at step %ld", num(&r->nb, x), num(&r->nb, y),
+                            step);
+            break;
+        case NCS_EXPECT_VALUE:
+            x = coord(w, e->body, e->coord);
+            if (!(fabs(x - e->value[0]) <= tol))
+                expect_fail(r, i, "got %s at step %ld", num(&r->nb, x), step);
+            break;
+        case NCS_EXPECT_BOUND:
+            x = coord(w, e->body, e->coord);
+            if (!(e->op == NCS_EXPECT_LE ? x <= e->value[0] + tol : x >= e->value[0] - tol))
+                expect_fail(r, i, "got %s at step %ld", num(&r->nb, x), step);
+            break;
+        case NCS_EXPECT_NO_PENETRATION:
+            for (b = 0; b < r->sc->nbodies; b++) {
+                x = (double)ncs_world_penetration(w, b);
+                if (!(x <= tol)) {
+                    expect_fail(r, i, "%s is %s deep at step %ld", body_name(r->sc, b),
+                                num(&r->nb, x), step);
+                    break;
+                }
+            }
+            break;
+        default: /* every step solved: settled at the end */
+            break;
+        }
+    }
+}
+
+/* After the run (`failed`: the step that failed, 0 when none): what was
+ * never reached fails, then every failure is reported in source order.
+ * Returns the number of failed expectations. */
+static int report_expectations(sim_run *r, long failed) {
+    const ncs_sim_desc *sim = r->sim;
+    int i, j, n = 0, *order;
+    for (i = 0; i < sim->nexpect; i++) {
+        const ncs_expect_desc *e = &sim->expect[i];
+        if (e->kind == NCS_EXPECT_ALL_SOLVED && failed > 0)
+            expect_fail(r, i, "step %ld was not solved", failed);
+        else if (e->kind <= NCS_EXPECT_BOUND && e->step != NCS_EXPECT_EVERY && !r->ex[i].reached)
+            expect_fail(r, i, "not reached: the run ended after step %ld", r->w->step);
+        n += r->ex[i].failed;
+    }
+    order = (int *)malloc(sizeof(int) * ((size_t)sim->nexpect + 1));
+    for (i = 0; i < sim->nexpect; i++) {
+        /* insertion sort by (line, col); stable, and the lists are short */
+        const ncs_expect_desc *e = &sim->expect[i];
+        if (!order)
+            break;
+        for (j = i; j > 0; j--) {
+            const ncs_expect_desc *p = &sim->expect[order[j - 1]];
+            if (p->line < e->line || (p->line == e->line && p->col <= e->col))
+                break;
+            order[j] = order[j - 1];
+        }
+        order[j] = i;
+    }
+    for (j = 0; j < sim->nexpect; j++) {
+        const ncs_expect_desc *e = &sim->expect[order ? order[j] : j];
+        const exp_state *st = &r->ex[order ? order[j] : j];
+        if (!st->failed)
+            continue;
+        if (e->col > 0)
+            fprintf(stderr, "%s:%d:%d: expectation failed: %s: %s\n", sim->file, e->line, e->col,
+                    e->text ? e->text : "", st->msg);
+        else
+            fprintf(stderr, "%s:%d: expectation failed: %s: %s\n", sim->file, e->line,
+                    e->text ? e->text : "", st->msg);
+    }
+    free(order);
+    return n;
+}
+
+/* ---- CSV --------------------------------------------------------------------- */
+
+/* One row per body after step `step`: the body's solver status in the step
+ * ("none" when no LCP was solved: no contact near, or step 0), its pivots
+ * and LCP size, and the LCP solves of its island. */
+static void csv_rows(sim_run *r, long step) {
+    const ncs_world *w = r->w;
+    int b, c;
+    for (b = 0; b < r->sc->nbodies; b++) {
+        ncs_step_info in = ncs_world_body_info(w, b);
+        char t[32];
+        if (step == 0 || in.m <= 0)
+            in.m = in.pivots = in.iters = 0;
+        ncs_sim_shortest(t, sizeof t, (double)step * (double)r->sc->h);
+        fprintf(r->csv.f, "%ld,%s,%s", step, t, body_name(r->sc, b));
+        for (c = 0; c < 6; c++) {
+            ncs_sim_shortest(t, sizeof t, coord(w, b, c));
+            fprintf(r->csv.f, ",%s", t);
+        }
+        fprintf(r->csv.f, ",%s,%d,%d,%d\n",
+                in.m > 0 ? ncs_lcp_status_name(in.lcp_status) : "none", in.pivots, in.m,
+                in.iters);
+    }
+}
+
+/* ---- the trajectory ---------------------------------------------------------- */
+
+/* Appends the configurations of every body. Returns 0, or -1 when out of
+ * memory (recording then stops). */
+static int record(sim_run *r) {
+    ncs_sim_traj *t = &r->traj;
+    size_t per = 3 * (size_t)t->nbodies;
+    int b, c;
+    if (!r->recording)
+        return 0;
+    if (t->nrec == t->cap) {
+        long cap = t->cap < 1024 ? 1024 : t->cap * 2;
+        double *q;
+        if (cap > r->steps + 1)
+            cap = r->steps + 1;
+        if (cap <= t->nrec || (size_t)cap > (size_t)-1 / sizeof(double) / per ||
+            !(q = (double *)realloc(t->q, (size_t)cap * per * sizeof(double)))) {
+            fprintf(stderr, "%s: no memory to record the run beyond step %ld: what is drawn "
+                            "from it is not written\n", r->prog, t->nrec - 1);
+            r->recording = 0;
+            return -1;
+        }
+        t->q = q;
+        t->cap = cap;
+    }
+    for (b = 0; b < t->nbodies; b++)
+        for (c = 0; c < 3; c++)
+            t->q[(size_t)t->nrec * per + 3 * (size_t)b + (size_t)c] = (double)r->w->mem.q[b][c];
+    t->nrec++;
+    return 0;
+}
+
+/* ---- the progress bar ---------------------------------------------------------- */
+
+/* Seconds on a monotonic clock (processor time where there is none). */
+static double now(void) {
+#if defined(CLOCK_MONOTONIC)
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) == 0)
+        return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+#endif
+    return (double)clock() / CLOCKS_PER_SEC;
+}
+
+/* The bar is decided on after DECIDE seconds: shown when the whole run
+ * would take more than LONG seconds; redrawn every REDRAW seconds. */
+#define BAR_DECIDE 0.4
+#define BAR_LONG 2.0
+#define BAR_REDRAW 0.1
+
+static void progress_init(progress *p, const char *name, long steps, int quiet) {
+    const char *env = getenv("NCS_PROGRESS");
+    memset(p, 0, sizeof *p);
+    p->name = name;
+    p->steps = steps;
+    p->on = !quiet && steps > 0 && IS_TTY(stderr) && !(env && !strcmp(env, "never"));
+    p->decided = p->shown = p->on && env && !strcmp(env, "always");
+    p->t0 = now();
+}
+
+/* m:ss or h:mm:ss. */
+static void clock_text(char *s, size_t n, double sec) {
+    long t = sec > 0 && sec < 1e9 ? (long)(sec + 0.5) : 0;
+    if (t >= 3600)
+        snprintf(s, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+    else
+        snprintf(s, n, "%ld:%02ld", t / 60, t % 60);
+}
+
+static void progress_draw(progress *p, long n, double t) {
+    char bar[41], rate[32], eta[32], line[256];
+    double el = t - p->t0, sps = el > 0 ? (double)n / el : 0;
+    int i, len, fill = (int)(40.0 * (double)n / (double)p->steps);
+    for (i = 0; i < 40; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[40] = '\0';
+    snprintf(rate, sizeof rate, sps >= 10 ? "%.0f" : "%.2f", sps);
+    clock_text(eta, sizeof eta, n < p->steps && sps > 0 ? (double)(p->steps - n) / sps : el);
+    len = snprintf(line, sizeof line, "%s [%s] %3d%% step %ld/%ld, %s steps/s, %s %s", p->name,
+                   bar, (int)(100.0 * (double)n / (double)p->steps), n, p->steps, rate,
+                   n < p->steps ? "ETA" : "took", eta);
+    fprintf(stderr, "\r%s%*s", line, p->width > len ? p->width - len : 0, "");
+    p->width = len;
+    p->drawn = t;
+    if (n == p->steps)
+        fputc('\n', stderr);
+}
+
+/* After step n. */
+static void progress_step(progress *p, long n) {
+    double t;
+    if (!p->on)
+        return;
+    t = now();
+    if (!p->decided && t - p->t0 >= BAR_DECIDE) {
+        p->decided = 1;
+        p->shown = (t - p->t0) * (double)p->steps / (double)n > BAR_LONG;
+    }
+    if (p->shown && (n == p->steps || t - p->drawn >= BAR_REDRAW))
+        progress_draw(p, n, t);
+}
+
+/* Ends the bar's line before a message when the run stops early. */
+static void progress_break(progress *p) {
+    if (p->shown && p->width > 0)
+        fputc('\n', stderr);
+    p->shown = 0;
+}
+
+/* ---- the run ------------------------------------------------------------------ */
+
+/* Parses the options into r and applies --set to the state. Returns -1 to
+ * go on, or an exit status (0 after --help). */
+static int parse(sim_run *r, int argc, char **argv) {
+    int i, rc = 2;
+    for (i = 1; i < argc; i++) {
+        const char *v;
+        int id = option_of(r, argc, argv, &i, &v, &rc);
+        switch (id) {
+        case -1:
+            return rc;
+        case O_STEPS:
+            if (parse_long(v, 0, 1000000000000L, &r->steps) != 0)
+                return usage_error(r, "bad --steps value '%s' (a whole number >= 0)", v);
+            break;
+        case O_CSV:
+            r->csv.path = v;
+            break;
+        case O_DUMP:
+            r->dump.dir = v;
+            break;
+        case O_SET:
+            if (set_state(r, v) != 0)
+                return 2;
+            r->nset++;
+            break;
+        case O_CHECK:
+            r->check = 1;
+            break;
+        case O_NO_CHECK:
+            r->check = 0;
+            break;
+        case O_QUIET:
+            r->quiet = 1;
+            break;
+        case O_FIX:
+            if (parse_long(v, 1, 1000, &r->fix_iters) != 0)
+                return usage_error(r, "bad --fixpoint value '%s' (1 to 1000)", v);
+            break;
+        case O_FIX_TOL: {
+            const char *s = v;
+            if (parse_real(&s, &r->fix_tol) != 0 || *s || !(r->fix_tol >= 0))
+                return usage_error(r, "bad --fixpoint-tol value '%s' (a number >= 0)", v);
+            break;
+        }
+        case O_HELP:
+            usage(r, stdout);
+            return 0;
+        default:
+            if (!strcmp(v, "-"))
+                return usage_error(r, "%s cannot write to standard output",
+                                   writers[id - O_WRITER].option);
+            r->out[id - O_WRITER].path = v;
+            break;
+        }
+    }
+    return -1;
+}
+
+/* Says why step n failed. */
+static void report_step(const sim_run *r, long n, int status) {
+    const ncs_step_info *in = &r->w->last;
+    const char *what = status == NCS_STEP_CAPACITY    ? "capacity exceeded"
+                       : status == NCS_STEP_LCP_FAILED ? "LCP not solved"
+                       : status == NCS_STEP_INADMISSIBLE
+                           ? "the end state would leave a body inside solid matter or beyond "
+                             "the contacts considered"
+                           : "unknown status";
+    int body = in->body >= 0 && in->body < r->sc->nbodies;
+    fprintf(stderr, "%s: step %ld failed: %s", r->sim->file, n, what);
+    if (body)
+        fprintf(stderr, " (body %s", body_name(r->sc, in->body));
+    if (status == NCS_STEP_LCP_FAILED)
+        fprintf(stderr, "%ssolver status %s", body ? ", " : " (",
+                ncs_lcp_status_name(in->lcp_status));
+    if (body || status == NCS_STEP_LCP_FAILED)
+        fputc(')', stderr);
+    if (status == NCS_STEP_LCP_FAILED && r->dump.fail_file[0])
+        fprintf(stderr, "; its LCP was written to %s", r->dump.fail_file);
+    fputc('\n', stderr);
+}
+
+/* Warns when --set left a body inside solid matter. */
+static void warn_overlaps(sim_run *r) {
+    int b;
+    for (b = 0; b < r->sc->nbodies; b++) {
+        double d = (double)ncs_world_penetration(r->w, b);
+        if (d > (double)r->sc->admit_tol)
+            fprintf(stderr, "%s: warning: %s starts %s deep inside solid matter\n", r->prog,
+                    body_name(r->sc, b), num(&r->nb, d));
+    }
+}
+
+/* Sets up the outputs, runs, reports. Returns the exit status. */
+static int run(sim_run *r) {
+    const ncs_scene_desc *sc = r->sc;
+    ncs_world *w = r->w;
+    long n, contact_steps = 0, solves = 0, failed = 0;
+    int b, k, status = NCS_STEP_OK, most = 0, io = 0, nfail = 0;
+    if (r->nset > 0)
+        warn_overlaps(r);
+    ncs_world_set_fixpoint(w, r->fix_iters > 0 ? (int)r->fix_iters : w->fix_iters,
+                           r->fix_tol >= 0 ? (ncs_real)r->fix_tol : w->fix_tol);
+    if (open_outputs(r) != 0)
+        return 2;
+    r->dump.prog = r->prog;
+    r->dump.nbodies = sc->nbodies;
+    r->dump.zcap = 26 * (size_t)(sc->max_m > 0 ? sc->max_m : 1) + 64;
+    r->dump.zline = (char *)malloc(r->dump.zcap);
+    r->traj.nbodies = sc->nbodies;
+    for (k = 0; k < NWRITERS; k++)
+        r->recording |= r->out[k].f != NULL;
+    if (!r->dump.zline) {
+        fprintf(stderr, "%s: out of memory\n", r->prog);
+        return 2;
+    }
+    if (r->dump.dir)
+        snprintf(r->dump.stem, sizeof r->dump.stem, "step");
+    else
+        snprintf(r->dump.stem, sizeof r->dump.stem, "%s-fail-step", r->prefix);
+    ncs_world_set_hook(w, dump_hook, &r->dump);
+    if (record(r) != 0)
+        io = 1;
+    if (r->csv.f) {
+        fprintf(r->csv.f, "step,t,body,x,y,theta,vx,vy,omega,status,pivots,m,solves\n");
+        csv_rows(r, 0);
+    }
+    if (r->check)
+        check_state(r, 0, r->steps == 0);
+    progress_init(&r->bar, sc->name ? sc->name : r->prefix, r->steps, r->quiet);
+    for (n = 1; n <= r->steps; n++) {
+        r->dump.fail_file[0] = '\0';
+        status = ncs_world_step(w);
+        if (status != NCS_STEP_OK) {
+            progress_break(&r->bar);
+            report_step(r, n, status);
+            failed = n;
+            break;
+        }
+        if (r->dump.fail_file[0] && !r->dump.dir)
+            remove(r->dump.fail_file); /* a failed fixpoint iterate; the step solved */
+        k = w->last.m > 0 ? w->last.iters : 0;
+        contact_steps += k > 0;
+        solves += k;
+        most = k > most ? k : most;
+        if (record(r) != 0)
+            io = 1;
+        if (r->csv.f)
+            csv_rows(r, n);
+        if (r->check)
+            check_state(r, n, n == r->steps);
+        progress_step(&r->bar, n);
+    }
+    ncs_world_set_hook(w, NULL, NULL);
+    r->traj.failed_step = failed;
+    if (r->check)
+        nfail = report_expectations(r, failed);
+    io |= r->dump.failed;
+    if (out_close(r->prog, &r->csv) != 0)
+        io = 1;
+    for (k = 0; k < NWRITERS; k++) {
+        if (!r->out[k].f)
+            continue;
+        if (!r->recording) {
+            out_drop(&r->out[k]);
+            continue;
+        }
+        /* a writer fails only when writing does: out_close says so */
+        writers[k].write(r->out[k].f, r->sim, &r->traj);
+        if (out_close(r->prog, &r->out[k]) != 0)
+            io = 1;
+    }
+    if (!r->quiet) {
+        fprintf(stderr, "%s: %ld steps (%ld with contacts; LCP solves per such step: mean %.3f, "
+                        "max %d)", sc->name ? sc->name : r->prefix, w->step, contact_steps,
+                contact_steps > 0 ? (double)solves / (double)contact_steps : 0.0, most);
+        for (b = 0; b < sc->nbodies; b++)
+            fprintf(stderr, "; %s at (%s, %s)", body_name(sc, b), num(&r->nb, coord(w, b, 0)),
+                    num(&r->nb, coord(w, b, 1)));
+        if (r->check && r->sim->nexpect > 0)
+            fprintf(stderr, "; expectations %s", nfail ? "FAILED" : "passed");
+        fputc('\n', stderr);
+    }
+    return io ? 2 : failed || nfail ? 1 : 0;
+}
+
+int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv) {
+    sim_run r;
+    int rc;
+    memset(&r, 0, sizeof r);
+    r.sim = sim;
+    r.sc = sim->scene;
+    r.w = w;
+    r.prefix = sim->prefix ? sim->prefix : sim->scene->name ? sim->scene->name : "ncs";
+    r.prog = argc > 0 && argv[0] && argv[0][0] ? argv[0] : r.prefix;
+    r.steps = sim->scene->steps;
+    r.check = 1;
+    r.fix_tol = -1;
+    rc = parse(&r, argc, argv);
+    if (rc >= 0)
+        return rc;
+    if (sim->nexpect > 0)
+        r.ex = (exp_state *)calloc((size_t)sim->nexpect, sizeof *r.ex);
+    if (sim->nexpect > 0 && !r.ex) {
+        fprintf(stderr, "%s: out of memory\n", r.prog);
+        return 2;
+    }
+    rc = run(&r);
+    free(r.ex);
+    free(r.dump.zline);
+    free(r.traj.q);
+    return rc;
+}

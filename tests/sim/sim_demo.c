@@ -1,0 +1,215 @@
+/* sim_demo.c - hand-written scene descriptors run through ncs_sim_main, so
+ * the simulator is tested without ncsc.
+ *
+ *   sim_demo SCENE [simulator options]
+ *
+ * SCENE (also the program name in messages and the prefix of fail files):
+ *   fall      a particle dropping onto an explicit group
+ *             { side (0, 0) normal (0, 1); }; every expectation holds
+ *   fails     the same scene with expectations that fail, listed here out
+ *             of source order (failures must come out by line and column)
+ *   table     a disc rolling on a square piece [-2, 2] x [-1, 0] and a
+ *             square box resting on it (friction 0.5); expectations hold
+ *   cap       the table with room for one side per step: the first step
+ *             fails with "capacity exceeded"
+ *   overflow  a particle at a speed near the largest double over the
+ *             square: its first LCP cannot be solved
+ *   strict    fall where nothing is admissible: step 1 fails so
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "ncs/sim.h"
+
+/* ---- fall: one particle over the half-plane y <= 0 ------------------------ */
+
+static const int half_first[] = {0, 1}, half_vfirst[] = {0, 0};
+static const double half_nx[] = {0}, half_ny[] = {1}, half_off[] = {0}, half_zero[] = {0};
+static const unsigned char half_internal[] = {0};
+static const double half_rad[] = {-1};
+
+static const ncs_body_desc fall_body[] = {
+    {NCS_PARTICLE, 1, 0, 0, 0, -10, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 1, 0}, {0, 0, 0}},
+};
+static const char *const fall_names[] = {"p"};
+
+/* The constants a scene of about unit size needs (docs/engine.md). */
+#define SMALL_SCENE(nm, nb, bodies, names, h_, steps_, reach, admit)                       \
+    .name = nm, .nbodies = nb, .body = bodies, .body_name = names, .form = NCS_FORM_MAX,   \
+    .h = h_, .gamma = 1000, .epsilon = 1e-9, .margin = 0.05, .body_margin = 0.005,         \
+    .reach_cap = reach, .project_tol = 1e-10, .admit_tol = admit, .fix_iters = 1,          \
+    .fix_tol = 1e-3, .steps = steps_
+
+#define HALF_PLANE                                                                         \
+    {1, half_first, half_vfirst, half_nx, half_ny, half_off, half_zero, half_zero,         \
+     half_internal, half_zero, half_zero, half_zero, half_zero, half_rad}
+
+#define FALL_SCENE(nm, admit)                                                              \
+    {SMALL_SCENE(nm, 1, fall_body, fall_names, 0.01, 60, 0.5, admit), .obst = HALF_PLANE,  \
+     .max_pairs = 4, .max_srefs = 8, .max_contacts = 8, .max_groups = 4, .max_m = 48}
+
+static const ncs_scene_desc fall_scene = FALL_SCENE("fall", 1e-6);
+/* Nothing is admissible (a negative depth): step 1 fails. */
+static const ncs_scene_desc strict_scene = FALL_SCENE("strict", -1);
+
+/* Expectations as ncsc writes them: where, kind, body, coordinate, op,
+ * step, value, tolerance, text. */
+static const ncs_expect_desc fall_expect[] = {
+    {5, 1, NCS_EXPECT_ALL_SOLVED, -1, 0, NCS_EXPECT_EQ, NCS_EXPECT_EVERY, {0, 0}, 0,
+     "every step solved"},
+    {6, 1, NCS_EXPECT_NO_PENETRATION, -1, 0, NCS_EXPECT_EQ, NCS_EXPECT_EVERY, {0, 0}, 1e-9,
+     "no penetration within 1e-09"},
+    {7, 1, NCS_EXPECT_BOUND, 0, NCS_COORD_Y_, NCS_EXPECT_GE, NCS_EXPECT_EVERY, {0, 0}, 1e-9,
+     "p.y >= 0 at every step (slack 1e-09)"},
+    {8, 1, NCS_EXPECT_POSITION, 0, 0, NCS_EXPECT_EQ, NCS_EXPECT_END, {0, 0}, 1e-9,
+     "p.position at end == (0, 0) within 1e-09"},
+    {9, 1, NCS_EXPECT_VALUE, 0, NCS_COORD_VY_, NCS_EXPECT_EQ, NCS_EXPECT_END, {0, 0}, 1e-9,
+     "p.vy at end == 0 within 1e-09"},
+};
+
+static const ncs_sim_desc fall_sim = {&fall_scene, "scenes/fall.ncs", "fall", 5, fall_expect,
+                                      0, NULL, NULL, NULL};
+
+/* Out of source order on purpose; lines 12 and 20 hold two each. */
+static const ncs_expect_desc fails_expect[] = {
+    {30, 1, NCS_EXPECT_VALUE, 0, NCS_COORD_Y_, NCS_EXPECT_EQ, NCS_EXPECT_END, {1, 0}, 1e-3,
+     "p.y at end == 1 within 0.001"},
+    {12, 25, NCS_EXPECT_BOUND, 0, NCS_COORD_VY_, NCS_EXPECT_LE, NCS_EXPECT_EVERY, {-100, 0}, 0,
+     "p.vy <= -100 at every step (slack 0)"},
+    {12, 1, NCS_EXPECT_VALUE, 0, NCS_COORD_X_, NCS_EXPECT_EQ, 10, {5, 0}, 0.1,
+     "p.x at step 10 == 5 within 0.1"},
+    {20, 1, NCS_EXPECT_POSITION, 0, 0, NCS_EXPECT_EQ, 1000, {0, 0}, 1,
+     "p.position at step 1000 == (0, 0) within 1"},
+    {3, 1, NCS_EXPECT_ALL_SOLVED, -1, 0, NCS_EXPECT_EQ, NCS_EXPECT_EVERY, {0, 0}, 0,
+     "every step solved"},
+    {4, 1, NCS_EXPECT_NO_PENETRATION, -1, 0, NCS_EXPECT_EQ, NCS_EXPECT_EVERY, {0, 0}, 1e-9,
+     "no penetration within 1e-09"},
+    {25, 1, NCS_EXPECT_VELOCITY, 0, 0, NCS_EXPECT_EQ, 5, {0, 0}, 1e-3,
+     "p.velocity at step 5 == (0, 0) within 0.001"},
+    {20, 30, NCS_EXPECT_BOUND, 0, NCS_COORD_Y_, NCS_EXPECT_GE, NCS_EXPECT_END, {-1, 0}, 0,
+     "p.y >= -1 at end (slack 0)"},
+};
+
+static const ncs_sim_desc strict_sim = {&strict_scene, "scenes/strict.ncs", "strict", 1,
+                                        fall_expect, 0, NULL, NULL, NULL};
+
+static const ncs_sim_desc fails_sim = {&fall_scene, "scenes/fails.ncs", "fails", 8,
+                                       fails_expect, 0, NULL, NULL, NULL};
+
+/* ---- table: a disc and a box on the square [-2, 2] x [-1, 0] --------------- */
+
+/* The square: sides bottom, right, top, left, from vertex i to i + 1. */
+static const int sq_first[] = {0, 4}, sq_vfirst[] = {0, 4};
+static const double sq_nx[] = {0, 1, 0, -1}, sq_ny[] = {-1, 0, 1, 0};
+static const double sq_off[] = {1, 2, 0, 2}, sq_grow[] = {0, 0, 0, 0};
+static const double sq_mu[] = {0.5, 0.5, 0.5, 0.5};
+static const unsigned char sq_internal[] = {0, 0, 0, 0};
+static const double sq_vx[] = {-2, 2, 2, -2}, sq_vy[] = {-1, -1, 0, 0};
+static const double sq_cx[] = {0}, sq_cy[] = {-0.5}, sq_rad[] = {2.0615528128088303};
+static const int sq_corner[] = {0, 1, 2, 3};
+static const double sq_corner_mu[] = {0.5, 0.5, 0.5, 0.5};
+
+/* The box: outline (0, 0) (0.5, 0) (0.5, 0.5) (0, 0.5) about its reference
+ * point, stored about its centroid (0.25, 0.25). */
+static const int box_first[] = {0, 4}, box_vfirst[] = {0, 4};
+static const double box_nx[] = {0, 1, 0, -1}, box_ny[] = {-1, 0, 1, 0};
+static const double box_off[] = {0.25, 0.25, 0.25, 0.25};
+static const unsigned char box_internal[] = {0, 0, 0, 0};
+static const double box_vx[] = {-0.25, 0.25, 0.25, -0.25}, box_vy[] = {-0.25, -0.25, 0.25, 0.25};
+static const double box_c[] = {0}, box_rad[] = {0.35355339059327379};
+static const int box_map[] = {0, 1, 2, 3};
+
+static const ncs_body_desc table_body[] = {
+    /* d: disc of radius 0.25, mass 1, rolling right */
+    {NCS_DISC, 1, 32, 0.25, 0, -10, 0, 0, 0, 0.25, 0.5, 0, 0, 0, 0, {-1, 0.25, 0}, {1, 0, 0}},
+    /* b: square box 0.5 x 0.5, mass 1 (inertia 1/24), at rest */
+    {NCS_POLYGON, 1, 24, 0, 0, -10, 0, 0.25, 0.25, 0.35355339059327379, 0.5, 0, 4, 0, 1,
+     {1, 0, 0}, {0, 0, 0}},
+};
+static const char *const table_names[] = {"d", "b"};
+
+#define SQUARE                                                                             \
+    .obst = {1, sq_first, sq_vfirst, sq_nx, sq_ny, sq_off, sq_grow, sq_mu, sq_internal, sq_vx, \
+             sq_vy, sq_cx, sq_cy, sq_rad},                                                 \
+    .ncorners = 4, .corner_v = sq_corner, .corner_mu = sq_corner_mu, .nfric = 2
+
+#define TABLE_SCENE(nm, nsides)                                                            \
+    {SMALL_SCENE(nm, 2, table_body, table_names, 0.01, 100, 0.5, 1e-6), SQUARE,           \
+     .bpieces = {1, box_first, box_vfirst, box_nx, box_ny, box_off, sq_grow, NULL,         \
+                 box_internal, box_vx, box_vy, box_c, box_c, box_rad},                     \
+     .bvx = box_vx, .bvy = box_vy, .bvmap = box_map, .max_pairs = 32,                      \
+     .max_srefs = nsides, .max_contacts = 64, .max_groups = 32, .max_m = 512}
+
+static const ncs_scene_desc table_scene = TABLE_SCENE("table", 128);
+/* The same with room for one side: the first step exceeds it. */
+static const ncs_scene_desc cap_scene = TABLE_SCENE("cap", 1);
+
+static const ncs_expect_desc table_expect[] = {
+    {10, 1, NCS_EXPECT_ALL_SOLVED, -1, 0, NCS_EXPECT_EQ, NCS_EXPECT_EVERY, {0, 0}, 0,
+     "every step solved"},
+    {11, 1, NCS_EXPECT_NO_PENETRATION, -1, 0, NCS_EXPECT_EQ, NCS_EXPECT_EVERY, {0, 0}, 1e-6,
+     "no penetration within 1e-06"},
+    {12, 1, NCS_EXPECT_BOUND, 0, NCS_COORD_Y_, NCS_EXPECT_GE, NCS_EXPECT_EVERY, {0.25, 0}, 1e-6,
+     "d.y >= 0.25 at every step (slack 1e-06)"},
+    {13, 1, NCS_EXPECT_POSITION, 1, 0, NCS_EXPECT_EQ, NCS_EXPECT_END, {1, 0}, 1e-6,
+     "b.position at end == (1, 0) within 1e-06"},
+    {14, 1, NCS_EXPECT_VALUE, 1, NCS_COORD_THETA_, NCS_EXPECT_EQ, NCS_EXPECT_END, {0, 0}, 1e-6,
+     "b.theta at end == 0 within 1e-06"},
+    {15, 1, NCS_EXPECT_BOUND, 0, NCS_COORD_VX_, NCS_EXPECT_GE, NCS_EXPECT_END, {0, 0}, 0,
+     "d.vx >= 0 at end (slack 0)"},
+};
+
+/* The square's outline for the picture. */
+static const int sq_ring_first[] = {0, 4};
+static const double sq_ring_xy[] = {-2, -1, 2, -1, 2, 0, -2, 0};
+static const unsigned char sq_ring_hole[] = {0};
+
+static const ncs_sim_desc table_sim = {&table_scene, "scenes/table.ncs", "table", 6,
+                                       table_expect, 1, sq_ring_first, sq_ring_xy, sq_ring_hole};
+static const ncs_sim_desc cap_sim = {&cap_scene, "scenes/cap.ncs", "cap", 1, table_expect, 1,
+                                     sq_ring_first, sq_ring_xy, sq_ring_hole};
+
+/* ---- overflow: a particle too fast for the arithmetic ----------------------- */
+
+static const ncs_body_desc over_body[] = {
+    {NCS_PARTICLE, 1, 0, 0, 0, -10, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, {0, 0, 0},
+     {1.7e308, -1.7e308, 0}},
+};
+
+/* No reach is too far (no substeps): the overflow reaches the LCP. */
+static const ncs_scene_desc over_scene = {
+    SMALL_SCENE("overflow", 1, over_body, fall_names, 0.1, 3, HUGE_VAL, 1e-6),
+    SQUARE,
+    .max_pairs = 32, .max_srefs = 128, .max_contacts = 64, .max_groups = 32, .max_m = 512,
+};
+
+static const ncs_sim_desc over_sim = {&over_scene, "scenes/overflow.ncs", "overflow", 1,
+                                      fall_expect, 1, sq_ring_first, sq_ring_xy, NULL};
+
+/* ---- main ---------------------------------------------------------------------- */
+
+static struct {
+    ncs_world w;
+    ncs_mem_unit mem[NCS_WORLD_MEM_UNITS(2, 32, 128, 64, 32, 512, 2)];
+} state;
+
+int main(int argc, char **argv) {
+    static const struct {
+        const char *name;
+        const ncs_sim_desc *sim;
+    } scenes[] = {{"fall", &fall_sim},   {"fails", &fails_sim}, {"table", &table_sim},
+                  {"cap", &cap_sim},     {"overflow", &over_sim}, {"strict", &strict_sim}};
+    size_t i;
+    for (i = 0; argc > 1 && i < sizeof scenes / sizeof scenes[0]; i++)
+        if (!strcmp(argv[1], scenes[i].name)) {
+            const ncs_sim_desc *sim = scenes[i].sim;
+            if (ncs_world_init(&state.w, sim->scene, state.mem,
+                               sizeof state.mem / sizeof state.mem[0]) != 0) {
+                fprintf(stderr, "%s: the runtime rejected the state's memory\n", argv[1]);
+                return 2;
+            }
+            return ncs_sim_main(sim, &state.w, argc - 1, argv + 1);
+        }
+    fprintf(stderr, "usage: sim_demo fall|fails|table|cap|overflow|strict [options]\n");
+    return 2;
+}

@@ -69,15 +69,17 @@ void ncs_buf_tpl(ncs_buf *b, const char *text) {
     }
 }
 
-/* The shortest %.*g text of v that reads back as v (1 to 17 digits). */
+/* The shortest %.*g text of v that reads back as v (1 to 17 digits; of
+ * equal lengths the fewest digits: "10", not "1e+01"). */
 static void shortest(char *tmp, size_t n, double v) {
+    char c[64];
     int prec;
-    for (prec = 1; prec < 17; prec++) {
-        snprintf(tmp, n, "%.*g", prec, v);
-        if (strtod(tmp, NULL) == v)
-            return;
-    }
     snprintf(tmp, n, "%.17g", v);
+    for (prec = 1; prec < 17; prec++) {
+        snprintf(c, sizeof c, "%.*g", prec, v);
+        if (strtod(c, NULL) == v && strlen(c) < strlen(tmp) && strlen(c) < n)
+            strcpy(tmp, c);
+    }
 }
 
 void ncs_buf_num(ncs_buf *b, double v) {

@@ -458,10 +458,10 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
     ncs_buf_printf(o, "    %s_bvx, %s_bvy, %s_bvmap,\n    %s_FORMULATION, %s_NFRIC, ", p, p, p, P, P);
     {
         const double c[] = {s->h, pl->gamma, pl->epsilon, pl->margin, pl->body_margin,
-                            pl->project_tol, pl->admit_tol};
-        const char *what[] = {"h", "gamma", "epsilon", "margin", "body margin", "projection tolerance",
-                              "admissible depth"};
-        for (i = 0; i < 7; i++) {
+                            pl->reach_cap, pl->project_tol, pl->admit_tol};
+        const char *what[] = {"h", "gamma", "epsilon", "margin", "body margin", "reach cap",
+                              "projection tolerance", "admissible depth"};
+        for (i = 0; i < 8; i++) {
             ncs_buf_printf(o, "%s", i % 2 == 1 ? "\n    " : "");
             real_lit(o, e->real_float, c[i]);
             ncs_buf_printf(o, " /* %s */, ", what[i]);

@@ -142,127 +142,6 @@ static int ptab_from(ncs_ptab *t, const ncs_cspace *cs, double sx, double sy,
     return 0;
 }
 
-/* Signed distance from (x, y) to piece k (> 0 outside): exact for pieces
- * with vertices, the largest side gap (a lower bound outside) otherwise. */
-static double piece_distance(const ncs_ptab *t, int k, double x, double y) {
-    int nv = t->vfirst[k + 1] - t->vfirst[k], j;
-    double fmaxg = -HUGE_VAL, best = HUGE_VAL;
-    for (j = t->first[k]; j < t->first[k + 1]; j++) {
-        double f = t->nx[j] * x + t->ny[j] * y - t->off[j];
-        fmaxg = f > fmaxg ? f : fmaxg;
-    }
-    if (nv == 0 || fmaxg <= 0)
-        return fmaxg;
-    for (j = 0; j < nv; j++) {
-        double ax = t->vx[t->vfirst[k] + j], ay = t->vy[t->vfirst[k] + j];
-        double bx = t->vx[t->vfirst[k] + (j + 1) % nv], by = t->vy[t->vfirst[k] + (j + 1) % nv];
-        double dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy, u = 0, d;
-        if (l2 > 0) {
-            u = ((x - ax) * dx + (y - ay) * dy) / l2;
-            u = u < 0 ? 0 : u > 1 ? 1 : u;
-        }
-        d = hypot(x - ax - u * dx, y - ay - u * dy);
-        best = d < best ? d : best;
-    }
-    return best;
-}
-
-/* ---- bounds on what one step meets (docs/engine.md, "Sizes") ----------- */
-
-/* Grid over `box` grown by `grow` with spacing at most `st`, at most 400
- * points a side. Returns 0, or -1 for an infinite or NaN box or spacing. */
-static int grid_of(const double box[4], double grow, double st, double g[3], int n[2]) {
-    double w = box[2] - box[0] + 2 * grow, hgt = box[3] - box[1] + 2 * grow;
-    if (!isfinite(w) || !isfinite(hgt) || !isfinite(box[0] - grow) ||
-        !isfinite(box[1] - grow) || !(st >= 0 && st < HUGE_VAL))
-        return -1;
-    st = st > 1e-9 ? st : 1e-9;
-    if (w / st > 400)
-        st = w / 400;
-    if (hgt / st > 400)
-        st = hgt / 400;
-    g[0] = box[0] - grow;
-    g[1] = box[1] - grow;
-    g[2] = st;
-    n[0] = (int)ceil(w / st) + 1;
-    n[1] = (int)ceil(hgt / st) + 1;
-    return 0;
-}
-
-/* Pairs and sides a point of radius r (at a free place of `box`: no piece
- * within r of it) can have with the pieces of t in one step of reach R:
- * the pieces within r + R, each with its lines behind by at most R and,
- * for a disc, one arc. `free_only` 0 counts every place (a polygon's
- * centroid need not be free). Counted on a grid with the slack of a cell
- * (every distance is 1-Lipschitz), so the counts bound every point. */
-static void near_count(const ncs_ptab *t, double r, double R, const double box[4], int free_only,
-                       int *pairs, int *sides) {
-    double g[3], slack;
-    int n[2], ix, iy, k, j;
-    *pairs = *sides = 0;
-    if (t->npieces == 0)
-        return;
-    if (grid_of(box, R + r, (R + r) / 4 > 0 ? (R + r) / 4 : 1e-3, g, n) != 0) {
-        *pairs = t->npieces;
-        *sides = t->nsides + (r > 0 ? t->npieces : 0);
-        return;
-    }
-    slack = g[2] * 0.70710678118654757;
-    for (iy = 0; iy < n[1]; iy++)
-        for (ix = 0; ix < n[0]; ix++) {
-            double x = g[0] + ix * g[2], y = g[1] + iy * g[2];
-            int np = 0, ns = 0, inside = 0;
-            for (k = 0; k < t->npieces && !inside; k++) {
-                double d = piece_distance(t, k, x, y);
-                if (free_only && d < r - slack) {
-                    inside = 1;
-                    break;
-                }
-                if (d > r + R + slack)
-                    continue;
-                np++;
-                for (j = t->first[k]; j < t->first[k + 1]; j++) {
-                    double f = t->nx[j] * x + t->ny[j] * y - t->off[j] - fmax(r, t->grow[j]);
-                    if (f >= -R - slack)
-                        ns++;
-                }
-                if (r > 0 && t->vfirst[k + 1] > t->vfirst[k])
-                    ns++;
-            }
-            if (inside)
-                continue;
-            *pairs = np > *pairs ? np : *pairs;
-            *sides = ns > *sides ? ns : *sides;
-        }
-}
-
-/* Most of the `npts` points (x, y) within `rad` of one point of `box`. */
-static int points_near(const double *px, const double *py, const int *idx, int npts, double rad,
-                       const double box[4]) {
-    double g[3], r;
-    int n[2], ix, iy, i, best = 0, *count;
-    if (npts == 0)
-        return 0;
-    if (grid_of(box, rad, rad / 4, g, n) != 0)
-        return npts;
-    r = rad + g[2] * 0.70710678118654757;
-    count = calloc((size_t)n[0] * (size_t)n[1], sizeof *count);
-    if (!count)
-        return npts;
-    for (i = 0; i < npts; i++) {
-        double x = px[idx[i]], y = py[idx[i]];
-        int x0 = (int)floor((x - r - g[0]) / g[2]), y0 = (int)floor((y - r - g[1]) / g[2]);
-        int x1 = (int)ceil((x + r - g[0]) / g[2]), y1 = (int)ceil((y + r - g[1]) / g[2]);
-        for (iy = y0 < 0 ? 0 : y0; iy <= y1 && iy < n[1]; iy++)
-            for (ix = x0 < 0 ? 0 : x0; ix <= x1 && ix < n[0]; ix++)
-                if (hypot(x - (g[0] + ix * g[2]), y - (g[1] + iy * g[2])) <= r &&
-                    ++count[(size_t)iy * (size_t)n[0] + (size_t)ix] > best)
-                    best = count[(size_t)iy * (size_t)n[0] + (size_t)ix];
-    }
-    free(count);
-    return best;
-}
-
 /* Speed bound of any point of body b over the run: no step adds energy
  * (ghost sides, docs/engine.md), so the kinetic energy stays below the
  * initial kinetic energy plus the work of the external forces inside the
@@ -285,101 +164,6 @@ static double speed_bound(const ncs_plan *p, int b) {
     }
     return sqrt(2 * E * (1 / s->bodies[b].mass + pb->rad * pb->rad * pb->iI)) +
            pb->rad * fabs(pb->alpha) * s->h * s->steps;
-}
-
-/* Sides of body b's pieces, and its largest piece. */
-static int body_sides(const ncs_plan *p, int b, int *most) {
-    const ncs_pbody *pb = &p->bodies[b];
-    int k, n = 0;
-    *most = 0;
-    for (k = pb->piece0; k < pb->piece0 + pb->npiece; k++) {
-        int ns = p->bpieces.first[k + 1] - p->bpieces.first[k];
-        n += ns;
-        *most = ns > *most ? ns : *most;
-    }
-    return n;
-}
-
-/* The sizes: every pair the engine's collection can form in one step, with
- * every body in one island (docs/engine.md, "Sizes"). */
-static void sizes_of(ncs_plan *p) {
-    const ncs_scene *s = p->s;
-    long pairs = 0, srefs = 0, groups = 0;
-    int a, b, gp, sp, m;
-    for (a = 0; a < s->nbodies; a++) {
-        ncs_pbody *A = &p->bodies[a];
-        A->speed = speed_bound(p, a);
-        A->reach = 2 * s->h * (A->speed + s->h * hypot(A->ax, A->ay)) + p->margin;
-        if (A->kind != NCS_BODY_POLYGON) {
-            near_count(&p->obst, A->r, A->reach, p->box, 1, &gp, &sp);
-            pairs += gp;
-            srefs += sp;
-        } else {
-            int most, nb = body_sides(p, a, &most), kc, gq, sq;
-            near_count(&p->obst, 0, A->reach, p->box, 1, &gp, &sp);
-            pairs += (long)A->nvert * gp;
-            srefs += (long)A->nvert * sp;
-            /* separating axes: body pieces against pieces near its circle */
-            near_count(&p->obst, A->rad, A->reach, p->box, 0, &gq, &sq);
-            pairs += (long)A->npiece * gq;
-            srefs += (long)A->npiece * gq * (most + p->obst.maxsides);
-            kc = points_near(p->obst.vx, p->obst.vy, p->corner_v, p->ncorners, A->rad + A->reach,
-                             p->box);
-            pairs += (long)kc * A->npiece;
-            srefs += (long)kc * nb;
-        }
-    }
-    for (a = 0; a < s->nbodies; a++)
-        for (b = a + 1; b < s->nbodies; b++) {
-            const ncs_pbody *A = &p->bodies[a], *B = &p->bodies[b];
-            int ma, mb, na = A->kind == NCS_BODY_POLYGON ? body_sides(p, a, &ma) : 0;
-            int nb = B->kind == NCS_BODY_POLYGON ? body_sides(p, b, &mb) : 0;
-            if (A->kind != NCS_BODY_POLYGON && B->kind != NCS_BODY_POLYGON) {
-                if (A->kind == NCS_BODY_DISC || B->kind == NCS_BODY_DISC) {
-                    pairs += 1;
-                    srefs += 1;
-                }
-                continue;
-            }
-            if (B->kind == NCS_BODY_POLYGON) { /* points of a against pieces of b */
-                int pts = A->kind == NCS_BODY_POLYGON ? A->nvert : 1;
-                pairs += (long)pts * B->npiece;
-                srefs += (long)pts * (nb + (A->kind == NCS_BODY_DISC ? B->npiece : 0));
-            }
-            if (A->kind == NCS_BODY_POLYGON) {
-                int pts = B->kind == NCS_BODY_POLYGON ? B->nvert : 1;
-                pairs += (long)pts * A->npiece;
-                srefs += (long)pts * (na + (B->kind == NCS_BODY_DISC ? A->npiece : 0));
-            }
-            if (A->kind == NCS_BODY_POLYGON && B->kind == NCS_BODY_POLYGON) {
-                pairs += (long)A->npiece * B->npiece;
-                srefs += (long)A->npiece * B->npiece * (ma + mb);
-            }
-        }
-    groups = pairs;
-    if (pairs < 1)
-        pairs = 1;
-    if (srefs < 1)
-        srefs = 1;
-    p->size.pairs = pairs > 1000000 ? 1000000 : (int)pairs;
-    p->size.srefs = srefs > 1000000 ? 1000000 : (int)srefs;
-    p->size.contacts = p->size.srefs;
-    p->size.groups = groups < 1 ? 1 : groups > p->size.srefs / 2 ? p->size.srefs / 2 : (int)groups;
-    if (p->size.groups < 1)
-        p->size.groups = 1;
-    /* the largest layout with y + x <= contacts and g <= groups */
-    {
-        int mc = p->size.contacts, g = p->size.groups, k = p->nfric;
-        switch (s->form) {
-        case NCS_FORM_MAX: m = 4 * mc + 2 * g + (k + 1) * mc; break;
-        case NCS_FORM_DIFF_ACCURATE: m = 3 * mc + (k + 1) * mc; break;
-        case NCS_FORM_STEWART: m = (k + 1) * mc + mc; break;
-        default: m = 2 * mc + (k + 1) * mc; break;
-        }
-        if (s->form == NCS_FORM_STEWART)
-            p->size.groups = 1;
-    }
-    p->size.m = m < 1 ? 1 : m;
 }
 
 /* ---- bodies --------------------------------------------------------------- */
@@ -618,6 +402,26 @@ static void plan_constants(ncs_plan *p) {
     p->fix_tol = 1e-3 * p->diameter;
 }
 
+/* The reach the sizes hold (docs/engine.md, "Sizes"): twice the margin
+ * plus two steps at the fastest start (initial speed and one step of the
+ * external accelerations, rotation at the bounding radius). A body faster
+ * than that later makes the engine take substeps, so the sizes bound what
+ * any step meets without assuming the worst speed the scene's energy
+ * allows. */
+static void plan_reach(ncs_plan *p) {
+    const ncs_scene *s = p->s;
+    double v0 = 0;
+    int b;
+    for (b = 0; b < s->nbodies; b++) {
+        const ncs_body *bd = &s->bodies[b];
+        const ncs_pbody *pb = &p->bodies[b];
+        double v = hypot(bd->vel.x, bd->vel.y) + fabs(bd->omega) * pb->rad +
+                   s->h * (hypot(pb->ax, pb->ay) + fabs(pb->alpha) * pb->rad);
+        v0 = v > v0 ? v : v0;
+    }
+    p->reach_cap = 2 * p->margin + 2 * s->h * v0;
+}
+
 /* Friction directions: 2 when any pair of the scene has friction. */
 static int any_friction(const ncs_plan *p) {
     const ncs_scene *s = p->s;
@@ -672,7 +476,11 @@ int ncs_plan_make(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g, const 
         ncs_plan_release(p);
         return 1;
     }
-    sizes_of(p);
+    for (b = 0; b < s->nbodies; b++)
+        p->bodies[b].speed = speed_bound(p, b);
+    plan_reach(p);
+    if (ncs_plan_sizes(p) != 0)
+        goto oom;
     return 0;
 oom:
     ncs_plan_release(p);

@@ -42,8 +42,8 @@ typedef struct ncs_pbody {
     int vert0, nvert;       /**< vertices in ncs_plan.bvx/bvy (centroid frame) */
     int piece0, npiece;     /**< pieces in ncs_plan.bpieces (centroid frame) */
     double q0[3], v0[3];    /**< initial state at the reference point */
-    double speed;           /**< bound on the speed of its points over the run */
-    double reach;           /**< bound on its collection reach per step */
+    double speed;           /**< bound on the speed of its points over the run
+                                 (energy; docs/engine.md) */
 } ncs_pbody;
 
 /** Sizes of the state's arrays. */
@@ -77,6 +77,7 @@ typedef struct ncs_plan {
     double gamma, epsilon;  /**< formulation constants */
     double margin;          /**< proximity margin against obstacles */
     double body_margin;     /**< proximity margin between bodies */
+    double reach_cap;       /**< the largest reach of a (sub)step the sizes hold */
     double project_tol;     /**< deepest pair left without a position projection */
     double admit_tol;       /**< deepest end-of-step penetration of a solved step */
     double fix_tol;         /**< default fixpoint tolerance */
@@ -87,6 +88,10 @@ typedef struct ncs_plan {
 /// returns 2 when out of memory; 0 on success. On failure nothing is held.
 int ncs_plan_make(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g, const char *prefix,
                   ncs_diag *d);
+
+/// Fills p->size (plan_sizes.c) from the rest of the plan. Returns 0, or -1
+/// when out of memory.
+int ncs_plan_sizes(ncs_plan *p);
 
 /// Releases what the plan owns. Accepts a zeroed plan.
 void ncs_plan_release(ncs_plan *p);

@@ -53,7 +53,7 @@
 #endif
 
 /* scratch rows per body (NCS_WORLD_SCRATCH_ROWS) */
-enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2 };
+enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2, Q0, V0 };
 
 /* rounds of collection with larger speeds before a step is inadmissible */
 #define REACH_ROUNDS 4
@@ -651,11 +651,11 @@ static int collect(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp)[3]
     w->npairs = 0;
     w->nsrefs = 0;
     for (a = 0; a < sc->nbodies; a++) {
-        ncs_real R = 2 * sc->h * sp[a][0] + sc->margin;
+        ncs_real R = w->h * sp[a][0] + sc->margin;
         if (against_obstacles(w, a, R, q) != 0)
             return -1;
         for (b = a + 1; b < sc->nbodies; b++) {
-            ncs_real rab = 2 * sc->h * (sp[a][0] + sp[b][0]) + sc->body_margin;
+            ncs_real rab = w->h * (sp[a][0] + sp[b][0]) + sc->body_margin;
             if (hyp(q[a][0] - q[b][0], q[a][1] - q[b][1]) >
                 sc->body[a].rad + sc->body[b].rad + rab)
                 continue;
@@ -734,8 +734,8 @@ static int layout_of(ncs_world *w, int root, int k, int *np_, int *nc_, ncs_layo
     for (i = 0; i < ng; i++)
         lay->nconvex -= w->mem.gsize[i];
     lay->nfric = k;
-    lay->gamma = w->sc->gamma;
-    lay->eps_h = w->sc->epsilon / w->sc->h;
+    lay->gamma = w->gamma;
+    lay->eps_h = w->sc->epsilon / w->h;
     *m = np > 0 ? ncs_layout_size(lay) : 0;
     if (np > 0 && (*m < 1 || *m > w->sc->max_m))
         return NCS_STEP_CAPACITY;
@@ -875,7 +875,7 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
     if (st != NCS_STEP_OK || np == 0)
         return st;
     nc = contacts(w, np, qe, qs);
-    contact_space(w, nc, sc->nfric, vt, un, 1 / sc->h);
+    contact_space(w, nc, sc->nfric, vt, un, 1 / w->h);
     ncs_lcp_assemble(&lay, w->mem.A, w->mem.a0, w->mem.mu, w->mem.B, m, w->mem.b);
     ghosts(w, &lay, nc);
     st = (int)ncs_lcp_solve(w->ws, &lay, m, w->mem.B, m, w->mem.b, w->mem.z, NULL, NULL, &li);
@@ -896,7 +896,7 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
         printf("island %d: m %d nc %d groups %d\n", root, m, nc, lay.ngroups);
         for (c = 0; c < nc; c++) {
             const ncs_contact *C = &w->mem.con[c];
-            ncs_real a = C->f / sc->h + vel(C, C->jn, (const ncs_real (*)[3])u);
+            ncs_real a = C->f / w->h + vel(C, C->jn, (const ncs_real (*)[3])u);
             printf("  c%d a%d b%d f %.4g ghost %d jn [%.3g %.3g %.3g | %.3g %.3g %.3g] p %.4g  a_end %.4g\n", c, C->a, C->b, C->f, C->ghost,
                    C->jn[0][0], C->jn[0][1], C->jn[0][2], C->jn[1][0], C->jn[1][1], C->jn[1][2], w->mem.z[off + c], a);
         }
@@ -1066,7 +1066,7 @@ static int fixpoint(ncs_world *w, const ncs_real (*qc)[3], const ncs_real (*sp)[
     for (it = 1;; it++) {
         for (i = 0; i < sc->nbodies; i++)
             for (k = 0; k < 3; k++)
-                qn[i][k] = qc[i][k] + sc->h * un[i][k];
+                qn[i][k] = qc[i][k] + w->h * un[i][k];
         if (collect(w, (const ncs_real (*)[3])qn, sp) != 0)
             break;
         islands(w);
@@ -1075,7 +1075,7 @@ static int fixpoint(ncs_world *w, const ncs_real (*qc)[3], const ncs_real (*sp)[
             vfirst = vbest = viol;
         } else if (viol < vbest &&
                    fix_dev(w, (const ncs_real (*)[3])un, (const ncs_real (*)[3])u) <=
-                       4 * vfirst / sc->h) {
+                       4 * vfirst / w->h) {
             vbest = viol;
             memcpy(ub, un, bytes);
         }
@@ -1100,7 +1100,7 @@ static int fixpoint(ncs_world *w, const ncs_real (*qc)[3], const ncs_real (*sp)[
 }
 
 /* The speeds after a solve: when some body's points moved farther than the
- * reach its pairs were collected with (2 h sp + half the body margin, so
+ * reach its pairs were collected with (h sp + half the body margin, so
  * that two bodies together stay within their pair's reach), raises
  * its sp[i][0] to its new speed and returns 1. */
 static int outran(const ncs_world *w, const ncs_real (*u)[3], ncs_real (*sp)[3]) {
@@ -1108,7 +1108,7 @@ static int outran(const ncs_world *w, const ncs_real (*u)[3], ncs_real (*sp)[3])
     int i, more = 0;
     for (i = 0; i < sc->nbodies; i++) {
         ncs_real s = hyp(u[i][0], u[i][1]) + NCS_FABS(u[i][2]) * sc->body[i].rad;
-        if (s * sc->h > 2 * sc->h * sp[i][0] + sc->body_margin / 2) {
+        if (s * w->h > w->h * sp[i][0] + sc->body_margin / 2) {
             sp[i][0] = s;
             more = 1;
         }
@@ -1116,74 +1116,131 @@ static int outran(const ncs_world *w, const ncs_real (*u)[3], ncs_real (*sp)[3])
     return more;
 }
 
-int ncs_world_step(ncs_world *w) {
+/* Is some body's reach (h sp + margin, its speed bound sp) beyond the
+ * reach the scene's sizes were computed for? */
+static int beyond_cap(const ncs_world *w, const ncs_real (*spr)[3]) {
+    int i;
+    for (i = 0; i < w->sc->nbodies; i++)
+        if (w->h * spr[i][0] + w->sc->margin > w->sc->reach_cap)
+            return 1;
+    return 0;
+}
+
+/* Internal status of substep(): a body would reach beyond reach_cap. */
+enum { STEP_FINER = -1 };
+
+/* One (sub)step of w->h: collection, islands, one LCP per island, the reach
+ * check, the fixpoint, the position projection and the admissibility
+ * check; on success the state moves to the end of the step. Returns
+ * NCS_STEP_OK, a failure status (state unchanged), or STEP_FINER when a
+ * body would move farther than the sizes allow (state unchanged). */
+static int substep(ncs_world *w, ncs_step_info *all) {
     const ncs_scene_desc *sc = w->sc;
     ncs_real (*qc)[3] = row(w, QC), (*uc)[3] = row(w, UC), (*vt)[3] = row(w, VT);
     ncs_real (*u)[3] = row(w, DU), (*qn)[3] = row(w, QN), (*spr)[3] = row(w, SP);
     ncs_real worst;
-    ncs_step_info all;
     int i, k, r, st, round;
-    clear_info(&all);
     for (i = 0; i < sc->nbodies; i++) {
         to_centroid(w, i, w->mem.q[i], w->mem.v[i], qc[i], uc[i]);
-        vt[i][0] = uc[i][0] + sc->h * sc->body[i].ax;
-        vt[i][1] = uc[i][1] + sc->h * sc->body[i].ay;
-        vt[i][2] = uc[i][2] + sc->h * sc->body[i].alpha;
+        vt[i][0] = uc[i][0] + w->h * sc->body[i].ax;
+        vt[i][1] = uc[i][1] + w->h * sc->body[i].ay;
+        vt[i][2] = uc[i][2] + w->h * sc->body[i].alpha;
         spr[i][0] = speed(w, i, uc[i], vt[i]);
-        clear_info(&w->mem.body_last[i]);
     }
     for (round = 0;; round++) {
         if (collect(w, (const ncs_real (*)[3])qc, (const ncs_real (*)[3])spr) != 0) {
-            all.status = NCS_STEP_CAPACITY;
-            all.body = 0;
-            w->last = all;
-            return all.status;
+            if (beyond_cap(w, (const ncs_real (*)[3])spr))
+                return STEP_FINER;
+            all->status = NCS_STEP_CAPACITY;
+            all->body = 0;
+            return all->status;
         }
         islands(w);
-        clear_info(&all);
         st = solve_all(w, (const ncs_real (*)[3])qc, (const ncs_real (*)[3])qc,
-                       (const ncs_real (*)[3])vt, NULL, u, 1, &all);
-        all.iters = w->npairs > 0 ? 1 : 0;
-        if (st != NCS_STEP_OK) {
-            w->last = all;
+                       (const ncs_real (*)[3])vt, NULL, u, 1, all);
+        if (st == NCS_STEP_CAPACITY && beyond_cap(w, (const ncs_real (*)[3])spr))
+            return STEP_FINER;
+        if (st != NCS_STEP_OK)
             return st;
-        }
         for (i = 0; i < sc->nbodies; i++)
             for (k = 0; k < 3; k++)
                 u[i][k] += vt[i][k]; /* now the end-of-step velocity */
         if (!outran(w, (const ncs_real (*)[3])u, spr))
             break;
         if (round + 1 >= REACH_ROUNDS) {
-            all.status = NCS_STEP_INADMISSIBLE;
-            w->last = all;
-            return all.status;
+            all->status = NCS_STEP_INADMISSIBLE;
+            return all->status;
         }
     }
+    all->iters += w->npairs > 0 ? 1 : 0;
     if (w->fix_iters > 1 && w->npairs > 0) {
-        all.iters = fixpoint(w, (const ncs_real (*)[3])qc, (const ncs_real (*)[3])spr,
-                             (const ncs_real (*)[3])vt, u, &all);
+        int it = fixpoint(w, (const ncs_real (*)[3])qc, (const ncs_real (*)[3])spr,
+                          (const ncs_real (*)[3])vt, u, all);
+        all->iters += it - 1;
         for (i = 0; i < sc->nbodies; i++)
             if (w->mem.body_last[i].iters > 0)
-                w->mem.body_last[i].iters = all.iters;
+                w->mem.body_last[i].iters = it;
     }
     for (i = 0; i < sc->nbodies; i++)
         for (k = 0; k < 3; k++)
-            qn[i][k] = qc[i][k] + sc->h * u[i][k];
+            qn[i][k] = qc[i][k] + w->h * u[i][k];
     for (r = 0; r < PROJECT_ROUNDS; r++) {
         if (deepest(w, (const ncs_real (*)[3])qn, (const ncs_real (*)[3])qc) <= sc->project_tol)
             break;
         for (i = 0; i < sc->nbodies; i++)
-            project(w, i, qn, &all);
+            project(w, i, qn, all);
     }
     worst = deepest(w, (const ncs_real (*)[3])qn, (const ncs_real (*)[3])qc);
     if (worst > sc->admit_tol) {
-        all.status = NCS_STEP_INADMISSIBLE;
-        w->last = all;
-        return all.status;
+        all->status = NCS_STEP_INADMISSIBLE;
+        return all->status;
     }
-    w->last = all;
     for (i = 0; i < sc->nbodies; i++)
         from_centroid(w, i, qn[i], u[i], w->mem.q[i], w->mem.v[i]);
+    return NCS_STEP_OK;
+}
+
+/* Substeps (docs/engine.md, "Sizes"): the sizes hold the pairs of bodies
+ * moving at most reach_cap in a step. A faster step whose pairs do not fit
+ * is taken as n equal substeps (gamma scaled by n, which keeps the max formulation's bound
+ * 2 (D / h + V) + 1 for h / n), n doubling until every substep fits; a
+ * failed substep restores the state of the start of the step. */
+#define MAX_SUBSTEPS 1024
+
+int ncs_world_step(ncs_world *w) {
+    const ncs_scene_desc *sc = w->sc;
+    ncs_real (*q0)[3] = row(w, Q0), (*v0)[3] = row(w, V0);
+    size_t bytes = sizeof(ncs_real) * 3 * (size_t)sc->nbodies;
+    ncs_step_info all;
+    int n = 1, j, st = NCS_STEP_OK, i;
+    memcpy(q0, w->mem.q, bytes);
+    memcpy(v0, w->mem.v, bytes);
+    for (;;) {
+        clear_info(&all);
+        for (i = 0; i < sc->nbodies; i++)
+            clear_info(&w->mem.body_last[i]);
+        w->h = sc->h / (ncs_real)n;
+        w->gamma = sc->gamma * (ncs_real)n;
+        for (j = 0; j < n; j++) {
+            st = substep(w, &all);
+            if (st != NCS_STEP_OK)
+                break;
+        }
+        if (st == NCS_STEP_OK || st != STEP_FINER || n >= MAX_SUBSTEPS)
+            break;
+        memcpy(w->mem.q, q0, bytes); /* again, finer */
+        memcpy(w->mem.v, v0, bytes);
+        n *= 2;
+    }
+    if (st == STEP_FINER)
+        st = all.status = NCS_STEP_INADMISSIBLE;
+    all.substeps = n;
+    w->last = all;
+    if (st != NCS_STEP_OK) {
+        memcpy(w->mem.q, q0, bytes);
+        memcpy(w->mem.v, v0, bytes);
+        return st;
+    }
     w->step++;
     w->solves += all.iters;
     return NCS_STEP_OK;
@@ -1228,6 +1285,8 @@ int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, si
     w->sc = sc;
     w->fix_iters = sc->fix_iters;
     w->fix_tol = sc->fix_tol;
+    w->h = sc->h;
+    w->gamma = sc->gamma;
     if (!mem || sc->nbodies < 1 || sc->max_pairs < 1 || sc->max_srefs < 1 ||
         sc->max_contacts < 1 || sc->max_groups < 1 || sc->max_m < 1)
         return -1;

@@ -90,6 +90,8 @@ typedef struct ncs_scene_desc {
     ncs_real epsilon;           /**< summation epsilon (a length) */
     ncs_real margin;            /**< proximity margin against obstacles */
     ncs_real body_margin;       /**< proximity margin between bodies */
+    ncs_real reach_cap;         /**< the largest reach the sizes hold: a faster
+                                     step is taken in substeps */
     ncs_real project_tol;       /**< deepest pair left without a position projection */
     ncs_real admit_tol;         /**< deepest end-of-step penetration a solved step
                                      may leave (else NCS_STEP_INADMISSIBLE) */
@@ -124,6 +126,7 @@ typedef struct ncs_step_info {
     int m;                      /**< LCP dimension (largest island for the scene) */
     int groups;                 /**< nonconvex groups and convex contacts */
     int iters;                  /**< LCP solves of the step (0: nothing touched) */
+    int substeps;               /**< substeps the step was taken in (1: none) */
 } ncs_step_info;
 
 /** Called after every solve (also failed ones) when set: the LCP of the
@@ -203,7 +206,7 @@ typedef struct ncs_world_mem {
 } ncs_world_mem;
 
 /** Rows of 3 reals of scratch per body. */
-#define NCS_WORLD_SCRATCH_ROWS 10
+#define NCS_WORLD_SCRATCH_ROWS 12
 
 /** The unit of a state's memory: aligned for every array the engine keeps. */
 typedef union ncs_mem_unit {
@@ -250,6 +253,8 @@ typedef struct ncs_world {
     ncs_lcp_workspace *ws;      /**< the solver's workspace */
     int npairs;                 /**< pairs of the current collection */
     int nsrefs;                 /**< their sides */
+    ncs_real h;                 /**< the current (sub)step */
+    ncs_real gamma;             /**< gamma for it */
 } ncs_world;
 
 /// Lays the scene's arrays over `mem` (`units` units, at least

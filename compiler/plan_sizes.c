@@ -1,0 +1,782 @@
+/* plan_sizes.c - the sizes of the state's arrays: sound bounds on the pairs,
+ * sides, contacts, groups and LCP rows one step can meet (docs/engine.md,
+ * "Sizes").
+ *
+ * Every pair the engine collects costs rows that add up: a group of n
+ * sides and a convex contact have the sizes of ncs/layout.h, and an
+ * island's LCP is the sum over its pairs. So the bound is a sum of per-pair
+ * costs, each maximised over where the bodies can be:
+ *
+ *  - A body against the obstacles: per point (a disc or particle centre, or
+ *    each vertex of a polygon) the pieces within reach of one free place
+ *    and, per piece, the sides the engine keeps (those behind by at most
+ *    the reach, an arc for a disc), maximised over a grid of places with
+ *    the slack of a cell (every distance is 1-Lipschitz). A polygon adds
+ *    the solid's convex corners within reach of its circle against its
+ *    pieces, and corner-against-corner pairs.
+ *  - Two bodies: the same per point in the frame of the other body, both
+ *    ways, plus corner pairs and the disc-disc pair.
+ *  - Which bodies can meet: bodies whose start places lie in different
+ *    connected parts of the free space never do (the engine never lets a
+ *    body through solid matter); among those that can, a body can touch at
+ *    most K others at once, K from their areas (they do not overlap).
+ *
+ * An island holds bodies of one connected part; its bound is that part's
+ * sum. The whole step's pairs and sides are the sum over the parts.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "plan.h"
+
+#define PI 3.14159265358979323846
+
+/** What pairs cost: counts that add up over pairs. */
+typedef struct cost {
+    double pairs, sides, rows, groups;
+} cost;
+
+static void add(cost *a, cost b, double times) {
+    a->pairs += times * b.pairs;
+    a->sides += times * b.sides;
+    a->rows += times * b.rows;
+    a->groups += times * b.groups;
+}
+
+static void maxin(cost *a, cost b) {
+    a->pairs = fmax(a->pairs, b.pairs);
+    a->sides = fmax(a->sides, b.sides);
+    a->rows = fmax(a->rows, b.rows);
+    a->groups = fmax(a->groups, b.groups);
+}
+
+/* One pair of n sides (a group, or a convex contact when n is 1 or the
+ * formulation is stewart). */
+static cost pair_cost(const ncs_plan *p, int n) {
+    cost c = {1, 0, 0, 0};
+    int grp = n > 1 && p->s->form != NCS_FORM_STEWART;
+    n = n < 1 ? 1 : n;
+    c.sides = grp ? n : 1;
+    c.rows = grp ? ncs_plan_rows(p->s->form, 1, &n, 0, p->nfric)
+                 : ncs_plan_rows(p->s->form, 0, NULL, 1, p->nfric);
+    c.groups = grp;
+    return c;
+}
+
+/* Signed distance from (x, y) to piece k of t (> 0 outside): exact for
+ * pieces with vertices, the largest side gap (a lower bound) otherwise. */
+static double piece_distance(const ncs_ptab *t, int k, double x, double y) {
+    int nv = t->vfirst[k + 1] - t->vfirst[k], j;
+    double fmaxg = -HUGE_VAL, best = HUGE_VAL;
+    for (j = t->first[k]; j < t->first[k + 1]; j++) {
+        double f = t->nx[j] * x + t->ny[j] * y - t->off[j];
+        fmaxg = f > fmaxg ? f : fmaxg;
+    }
+    if (nv == 0 || fmaxg <= 0)
+        return fmaxg;
+    for (j = 0; j < nv; j++) {
+        double ax = t->vx[t->vfirst[k] + j], ay = t->vy[t->vfirst[k] + j];
+        double bx = t->vx[t->vfirst[k] + (j + 1) % nv], by = t->vy[t->vfirst[k] + (j + 1) % nv];
+        double dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy, u = 0, d;
+        if (l2 > 0) {
+            u = ((x - ax) * dx + (y - ay) * dy) / l2;
+            u = u < 0 ? 0 : u > 1 ? 1 : u;
+        }
+        d = hypot(x - ax - u * dx, y - ay - u * dy);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+/* ---- a bucket grid of pieces, for "which pieces are near this place" ---- */
+
+typedef struct buckets {
+    double x0, y0, cs;  /* origin and cell size */
+    int nx, ny;         /* cells */
+    int *start, *item;  /* cell c holds item[start[c] .. start[c+1]) */
+    int unbounded;      /* pieces without vertices are near everywhere */
+} buckets;
+
+static void buckets_free(buckets *b) {
+    free(b->start);
+    free(b->item);
+    memset(b, 0, sizeof *b);
+}
+
+/* Buckets of n circles (centres cx, cy, radii rad; rad < 0: unbounded,
+ * near everywhere) for queries within distance d of a place of box: a
+ * query looks at the 3 x 3 cells around its place. Returns 0, or -1 when
+ * out of memory or the box is not finite. */
+static int buckets_of(buckets *b, const double *cx, const double *cy, const double *rad, int n,
+                      const double box[4], double d) {
+    int pass, k, ix, iy;
+    memset(b, 0, sizeof *b);
+    if (!isfinite(box[0]) || !isfinite(box[2]) || !isfinite(box[1]) || !isfinite(box[3]) ||
+        !(d >= 0 && isfinite(d)))
+        return -1;
+    b->cs = fmax(d, fmax(box[2] - box[0], box[3] - box[1]) / 256);
+    if (!(b->cs > 0))
+        b->cs = 1;
+    b->x0 = box[0] - 2 * b->cs;
+    b->y0 = box[1] - 2 * b->cs;
+    b->nx = (int)ceil((box[2] - b->x0) / b->cs) + 3;
+    b->ny = (int)ceil((box[3] - b->y0) / b->cs) + 3;
+    b->start = calloc((size_t)b->nx * (size_t)b->ny + 1, sizeof *b->start);
+    if (!b->start)
+        return -1;
+    for (pass = 0; pass < 2; pass++) {
+        for (k = 0; k < n; k++) {
+            double r = rad ? rad[k] : 0;
+            int x0, x1, y0, y1;
+            if (r < 0) {
+                b->unbounded = 1;
+                continue;
+            }
+            x0 = (int)floor((cx[k] - r - b->x0) / b->cs);
+            x1 = (int)floor((cx[k] + r - b->x0) / b->cs);
+            y0 = (int)floor((cy[k] - r - b->y0) / b->cs);
+            y1 = (int)floor((cy[k] + r - b->y0) / b->cs);
+            x0 = x0 < 0 ? 0 : x0;
+            y0 = y0 < 0 ? 0 : y0;
+            x1 = x1 >= b->nx ? b->nx - 1 : x1;
+            y1 = y1 >= b->ny ? b->ny - 1 : y1;
+            for (iy = y0; iy <= y1; iy++)
+                for (ix = x0; ix <= x1; ix++) {
+                    size_t c = (size_t)iy * (size_t)b->nx + (size_t)ix;
+                    if (pass == 0)
+                        b->start[c + 1]++;
+                    else
+                        b->item[b->start[c]++] = k;
+                }
+        }
+        if (pass == 0) {
+            size_t c, cells = (size_t)b->nx * (size_t)b->ny;
+            for (c = 0; c < cells; c++)
+                b->start[c + 1] += b->start[c];
+            b->item = malloc(((size_t)b->start[cells] + 1) * sizeof *b->item);
+            if (!b->item) {
+                buckets_free(b);
+                return -1;
+            }
+        } else {
+            size_t c, cells = (size_t)b->nx * (size_t)b->ny;
+            for (c = cells; c > 0; c--)
+                b->start[c] = b->start[c - 1];
+            b->start[0] = 0;
+        }
+    }
+    return 0;
+}
+
+/* Buckets of the pieces of t. */
+static int buckets_make(buckets *b, const ncs_ptab *t, const double box[4], double d) {
+    return buckets_of(b, t->cx, t->cy, t->rad, t->npieces, box, d);
+}
+
+/* Items of b within distance d (<= its cell size) of (x, y) whose point is
+ * (px[i], py[i]): how many. */
+static int points_around(const buckets *b, const double *px, const double *py, double x, double y,
+                         double d) {
+    int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), dx, dy, s, n = 0;
+    for (dy = -1; dy <= 1; dy++)
+        for (dx = -1; dx <= 1; dx++) {
+            int qx = cx + dx, qy = cy + dy;
+            size_t c;
+            if (qx < 0 || qy < 0 || qx >= b->nx || qy >= b->ny)
+                continue;
+            c = (size_t)qy * (size_t)b->nx + (size_t)qx;
+            for (s = b->start[c]; s < b->start[c + 1]; s++)
+                if (hypot(px[b->item[s]] - x, py[b->item[s]] - y) <= d)
+                    n++;
+        }
+    return n;
+}
+
+/* The pairs of one point of radius r at (x, y) against the pieces of t
+ * (buckets b, a stamp per piece and its tick): every piece within r + R of
+ * it with its sides behind by at most R (and an arc for a disc), all with
+ * `slack` added. Adds them to *out. Returns 1 (adding nothing useful) when
+ * the point lies deeper than r + slack in a piece: not a free place. */
+static int point_here(const ncs_plan *p, const ncs_ptab *t, const buckets *b, int *stamp,
+                      int *tick, double x, double y, double r, double R, double slack,
+                      cost *out) {
+    int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), dx, dy, k, j;
+    ++*tick;
+    for (dy = -1; dy <= 1; dy++)
+        for (dx = -1; dx <= 1; dx++) {
+            int qx = cx + dx, qy = cy + dy, s;
+            size_t c;
+            if (qx < 0 || qy < 0 || qx >= b->nx || qy >= b->ny)
+                continue;
+            c = (size_t)qy * (size_t)b->nx + (size_t)qx;
+            for (s = b->start[c]; s < b->start[c + 1]; s++) {
+                double d;
+                int n = 0;
+                k = b->item[s];
+                if (stamp[k] == *tick)
+                    continue;
+                stamp[k] = *tick;
+                d = piece_distance(t, k, x, y);
+                if (d < r - slack)
+                    return 1;
+                if (d > r + R + slack)
+                    continue;
+                for (j = t->first[k]; j < t->first[k + 1]; j++)
+                    if (t->nx[j] * x + t->ny[j] * y - t->off[j] - fmax(r, t->grow[j]) >= -R - slack)
+                        n++;
+                if (r > 0 && t->vfirst[k + 1] > t->vfirst[k])
+                    n++;
+                add(out, pair_cost(p, n), 1);
+            }
+        }
+    for (k = 0; b->unbounded && k < t->npieces; k++) {
+        double d;
+        int n = 0;
+        if (t->rad[k] >= 0)
+            continue;
+        d = piece_distance(t, k, x, y);
+        if (d < r - slack)
+            return 1;
+        if (d > r + R + slack)
+            continue;
+        for (j = t->first[k]; j < t->first[k + 1]; j++)
+            if (t->nx[j] * x + t->ny[j] * y - t->off[j] - r >= -R - slack)
+                n++;
+        add(out, pair_cost(p, n), 1);
+    }
+    return 0;
+}
+
+/* A grid over box grown by g: origin, spacing at most st and at most nmax
+ * points a side. Returns 0, or -1 when the box is not finite. */
+static int grid2(const double box[4], double g, double st, int nmax, double o[3], int n[2]) {
+    double w = box[2] - box[0] + 2 * g, hgt = box[3] - box[1] + 2 * g;
+    if (!isfinite(w) || !isfinite(hgt) || !(st > 0))
+        return -1;
+    if (w / st > nmax)
+        st = w / nmax;
+    if (hgt / st > nmax)
+        st = hgt / nmax;
+    o[0] = box[0] - g;
+    o[1] = box[1] - g;
+    o[2] = st;
+    n[0] = (int)ceil(w / st) + 1;
+    n[1] = (int)ceil(hgt / st) + 1;
+    return 0;
+}
+
+/* Every piece of t counted as near, with all its sides: the bound when no
+ * grid can be laid (an infinite box). */
+static cost all_pieces(const ncs_plan *p, const ncs_ptab *t, int arc) {
+    cost all = {0, 0, 0, 0};
+    int k;
+    for (k = 0; k < t->npieces; k++)
+        add(&all, pair_cost(p, t->first[k + 1] - t->first[k] + arc), 1);
+    return all;
+}
+
+/* The cost of one point of radius r (a disc or particle centre) against the
+ * pieces of t, reach R, maximised over the free places of box. */
+static cost point_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R,
+                       const double box[4]) {
+    cost worst = {0, 0, 0, 0};
+    double o[3], slack;
+    int n[2], ix, iy, *stamp, tick = 0;
+    buckets b;
+    if (t->npieces == 0)
+        return worst;
+    if (grid2(box, R + r, (R + r) / 4 > 0 ? (R + r) / 4 : 1e-3, 300, o, n) != 0 ||
+        buckets_make(&b, t, box, R + r + o[2]) != 0)
+        return all_pieces(p, t, r > 0);
+    slack = o[2] * 0.70710678118654757;
+    stamp = calloc((size_t)t->npieces + 1, sizeof *stamp);
+    if (!stamp) {
+        buckets_free(&b);
+        return all_pieces(p, t, r > 0);
+    }
+    for (iy = 0; iy < n[1]; iy++)
+        for (ix = 0; ix < n[0]; ix++) {
+            cost here = {0, 0, 0, 0};
+            if (!point_here(p, t, &b, stamp, &tick, o[0] + ix * o[2], o[1] + iy * o[2], r, R,
+                            slack, &here))
+                maxin(&worst, here);
+        }
+    free(stamp);
+    buckets_free(&b);
+    return worst;
+}
+
+/* Most of the points (x[i], y[i]) within rad of one place of box (on a
+ * grid with the slack of a cell). */
+static int points_near(const double *px, const double *py, int npts, double rad,
+                       const double box[4]) {
+    double g0x, g0y, st, r, w = box[2] - box[0] + 2 * rad, hgt = box[3] - box[1] + 2 * rad;
+    int nx, ny, ix, iy, i, best = 0, *count;
+    if (npts == 0)
+        return 0;
+    st = rad / 4 > 0 ? rad / 4 : 1e-3;
+    if (!isfinite(w) || !isfinite(hgt))
+        return npts;
+    if (w / st > 400)
+        st = w / 400;
+    if (hgt / st > 400)
+        st = hgt / 400;
+    nx = (int)ceil(w / st) + 1;
+    ny = (int)ceil(hgt / st) + 1;
+    g0x = box[0] - rad;
+    g0y = box[1] - rad;
+    r = rad + st * 0.70710678118654757;
+    count = calloc((size_t)nx * (size_t)ny, sizeof *count);
+    if (!count)
+        return npts;
+    for (i = 0; i < npts; i++) {
+        int x0 = (int)floor((px[i] - r - g0x) / st), y0 = (int)floor((py[i] - r - g0y) / st);
+        int x1 = (int)ceil((px[i] + r - g0x) / st), y1 = (int)ceil((py[i] + r - g0y) / st);
+        for (iy = y0 < 0 ? 0 : y0; iy <= y1 && iy < ny; iy++)
+            for (ix = x0 < 0 ? 0 : x0; ix <= x1 && ix < nx; ix++)
+                if (hypot(px[i] - (g0x + ix * st), py[i] - (g0y + iy * st)) <= r &&
+                    ++count[(size_t)iy * (size_t)nx + (size_t)ix] > best)
+                    best = count[(size_t)iy * (size_t)nx + (size_t)ix];
+    }
+    free(count);
+    return best;
+}
+
+/* Distinct corners of body b's pieces (a corner cap repeats a vertex). */
+static int piece_corners(const ncs_plan *p, int b) {
+    const ncs_pbody *pb = &p->bodies[b];
+    const ncs_ptab *t = &p->bpieces;
+    int k, j, n = 0;
+    for (k = pb->piece0; k < pb->piece0 + pb->npiece; k++)
+        for (j = t->vfirst[k]; j < t->vfirst[k + 1]; j++)
+            if (j == t->vfirst[k] || t->vx[j] != t->vx[j - 1] || t->vy[j] != t->vy[j - 1])
+                n++;
+    return n;
+}
+
+/* Body b's pieces as a table of their own (its centroid frame). */
+static void body_table(const ncs_plan *p, int b, ncs_ptab *t) {
+    const ncs_pbody *pb = &p->bodies[b];
+    *t = p->bpieces;
+    t->first += pb->piece0;
+    t->vfirst += pb->piece0;
+    t->cx += pb->piece0;
+    t->cy += pb->piece0;
+    t->rad += pb->piece0;
+    t->npieces = pb->npiece;
+}
+
+/* Box of body b's outline (centroid frame). */
+static void body_box(const ncs_plan *p, int b, double box[4]) {
+    const ncs_pbody *pb = &p->bodies[b];
+    box[0] = box[1] = -pb->rad;
+    box[2] = box[3] = pb->rad;
+}
+
+/* The pose grid of a polygon body: positions of its centroid on a grid of
+ * spacing st over box grown by g, angles in nth steps, and the slack of a
+ * cell: how far a point of the body can be from where the cell's centre
+ * puts it. */
+typedef struct poses {
+    double o[3];        /* origin x, y and spacing */
+    int n[2], nth;      /* positions a side, angles */
+    double slack;       /* largest displacement of a point within a cell */
+} poses;
+
+static int poses_of(poses *z, const double box[4], double g, double st, double rad) {
+    if (grid2(box, g, st, 120, z->o, z->n) != 0)
+        return -1;
+    z->nth = (int)ceil(2 * PI * rad / z->o[2]);
+    z->nth = z->nth < 8 ? 8 : z->nth > 72 ? 72 : z->nth;
+    z->slack = z->o[2] * 0.70710678118654757 + rad * PI / z->nth;
+    return 0;
+}
+
+/* World position of point (px, py) of a body frame placed at (x, y, th). */
+static void placed(double x, double y, double c, double sn, double px, double py, double out[2]) {
+    out[0] = x + c * px - sn * py;
+    out[1] = y + sn * px + c * py;
+}
+
+/* Outward normal of side j of body piece table t turned by (c, sn), and its
+ * line's offset at placement (x, y). */
+static double placed_side(const ncs_ptab *t, int j, double x, double y, double c, double sn,
+                          double n[2]) {
+    n[0] = c * t->nx[j] - sn * t->ny[j];
+    n[1] = sn * t->nx[j] + c * t->ny[j];
+    return t->off[j] + n[0] * x + n[1] * y;
+}
+
+/* A point at (x, y) against the pieces [k0, k1) of polygon body table t
+ * placed at (bx, by, c, sn): one pair per piece it is within reach of, with
+ * the piece's sides behind by at most R; `slack` added. */
+static void point_vs_body(const ncs_plan *p, const ncs_ptab *t, int k0, int k1, double bx,
+                          double by, double c, double sn, double x, double y, double R,
+                          double slack, cost *out) {
+    int k, j;
+    for (k = k0; k < k1; k++) {
+        double n[2], best = -HUGE_VAL;
+        int m = 0;
+        for (j = t->first[k]; j < t->first[k + 1]; j++) {
+            double off = placed_side(t, j, bx, by, c, sn, n), f = n[0] * x + n[1] * y - off;
+            best = f > best ? f : best;
+            if (f >= -R - slack)
+                m++;
+        }
+        if (best <= R + slack)
+            add(out, pair_cost(p, m > 0 ? m : 1), 1);
+    }
+}
+
+/* Polygon body a against the obstacles, maximised over its free poses: its
+ * vertices against the pieces, the solid's convex corners against its
+ * pieces, and its corners against the pieces' corners. */
+static cost poly_obstacle_cost(const ncs_plan *p, int a) {
+    const ncs_pbody *A = &p->bodies[a];
+    const ncs_ptab *bt = &p->bpieces;
+    double R = p->reach_cap, *cx = NULL, *cy = NULL;
+    cost worst = {0, 0, 0, 0};
+    buckets b, bc, bv;
+    poses z;
+    int ix, iy, it, v, k, j, *stamp = NULL, tick = 0, ok = 0;
+    memset(&b, 0, sizeof b);
+    memset(&bc, 0, sizeof bc);
+    memset(&bv, 0, sizeof bv);
+    cx = malloc(((size_t)p->ncorners + 1) * sizeof *cx);
+    cy = malloc(((size_t)p->ncorners + 1) * sizeof *cy);
+    stamp = calloc((size_t)p->obst.npieces + 1, sizeof *stamp);
+    if (cx && cy && stamp && poses_of(&z, p->box, A->rad + R, R / 2, A->rad) == 0) {
+        for (v = 0; v < p->ncorners; v++) {
+            cx[v] = p->obst.vx[p->corner_v[v]];
+            cy[v] = p->obst.vy[p->corner_v[v]];
+        }
+        ok = buckets_make(&b, &p->obst, p->box, R + z.slack + z.o[2]) == 0 &&
+             buckets_of(&bc, cx, cy, NULL, p->ncorners, p->box, A->rad + R + z.slack) == 0 &&
+             buckets_of(&bv, p->obst.vx, p->obst.vy, NULL, p->obst.nverts, p->box,
+                        R + z.slack) == 0;
+    }
+    if (!ok) {
+        cost all = all_pieces(p, &p->obst, 0);
+        worst = all;
+        for (k = 1; k < A->nvert; k++)
+            add(&worst, all, 1);
+        add(&worst, pair_cost(p, bt->maxsides), (double)p->ncorners * A->npiece);
+        add(&worst, pair_cost(p, 2), (double)p->obst.nverts * (bt->vfirst[A->piece0 + A->npiece] -
+                                                              bt->vfirst[A->piece0]));
+        goto done;
+    }
+    for (it = 0; it < z.nth; it++) {
+        double th = 2 * PI * it / z.nth, c = cos(th), sn = sin(th);
+        for (iy = 0; iy < z.n[1]; iy++)
+            for (ix = 0; ix < z.n[0]; ix++) {
+                double x = z.o[0] + ix * z.o[2], y = z.o[1] + iy * z.o[2], P[2];
+                cost here = {0, 0, 0, 0};
+                int inside = 0;
+                for (v = A->vert0; v < A->vert0 + A->nvert && !inside; v++) {
+                    placed(x, y, c, sn, p->bvx[v], p->bvy[v], P);
+                    inside = point_here(p, &p->obst, &b, stamp, &tick, P[0], P[1], 0, R, z.slack,
+                                        &here);
+                }
+                if (inside)
+                    continue;
+                /* the solid's corners near the body, against its pieces */
+                {
+                    int cxq = (int)floor((x - bc.x0) / bc.cs), cyq = (int)floor((y - bc.y0) / bc.cs);
+                    int dx, dy, s2;
+                    for (dy = -1; dy <= 1; dy++)
+                        for (dx = -1; dx <= 1; dx++) {
+                            int qx = cxq + dx, qy = cyq + dy;
+                            size_t cell;
+                            if (qx < 0 || qy < 0 || qx >= bc.nx || qy >= bc.ny)
+                                continue;
+                            cell = (size_t)qy * (size_t)bc.nx + (size_t)qx;
+                            for (s2 = bc.start[cell]; s2 < bc.start[cell + 1]; s2++) {
+                                int q = bc.item[s2];
+                                if (hypot(cx[q] - x, cy[q] - y) > A->rad + R + z.slack)
+                                    continue;
+                                point_vs_body(p, bt, A->piece0, A->piece0 + A->npiece, x, y, c, sn,
+                                              cx[q], cy[q], R, z.slack, &here);
+                            }
+                        }
+                }
+                /* corner pairs: the body's piece corners against piece corners */
+                for (k = A->piece0; k < A->piece0 + A->npiece; k++)
+                    for (j = bt->vfirst[k]; j < bt->vfirst[k + 1]; j++) {
+                        int near;
+                        if (j > bt->vfirst[k] && bt->vx[j] == bt->vx[j - 1] &&
+                            bt->vy[j] == bt->vy[j - 1])
+                            continue;
+                        placed(x, y, c, sn, bt->vx[j], bt->vy[j], P);
+                        near = points_around(&bv, p->obst.vx, p->obst.vy, P[0], P[1], R + z.slack);
+                        add(&here, pair_cost(p, 2), near);
+                    }
+                maxin(&worst, here);
+            }
+    }
+done:
+    free(cx);
+    free(cy);
+    free(stamp);
+    buckets_free(&b);
+    buckets_free(&bc);
+    buckets_free(&bv);
+    return worst;
+}
+
+/* Body a against the obstacles. */
+static cost obstacle_cost(const ncs_plan *p, int a) {
+    const ncs_pbody *A = &p->bodies[a];
+    if (A->kind != NCS_BODY_POLYGON)
+        return point_cost(p, &p->obst, A->r, p->reach_cap, p->box);
+    return poly_obstacle_cost(p, a);
+}
+
+/* Bodies a and b together: points of each against the other's pieces, the
+ * corner pairs, the disc pair. */
+static cost body_pair_cost(const ncs_plan *p, int a, int b, double R) {
+    cost c = {0, 0, 0, 0};
+    int x;
+    for (x = 0; x < 2; x++) {
+        int pt = x ? b : a, o = x ? a : b;
+        const ncs_pbody *P = &p->bodies[pt], *O = &p->bodies[o];
+        ncs_ptab t;
+        double box[4];
+        if (O->kind != NCS_BODY_POLYGON)
+            continue;
+        body_table(p, o, &t);
+        body_box(p, o, box);
+        add(&c, point_cost(p, &t, P->kind == NCS_BODY_POLYGON ? 0 : P->r, R, box),
+            P->kind == NCS_BODY_POLYGON ? P->nvert : 1);
+    }
+    if (p->bodies[a].kind == NCS_BODY_POLYGON && p->bodies[b].kind == NCS_BODY_POLYGON) {
+        ncs_ptab t;
+        double box[4];
+        body_table(p, b, &t);
+        body_box(p, b, box);
+        add(&c, pair_cost(p, 2),
+            (double)piece_corners(p, a) *
+                points_near(t.vx + t.vfirst[0], t.vy + t.vfirst[0],
+                            t.vfirst[t.npieces] - t.vfirst[0], R, box));
+    } else if (p->bodies[a].kind != NCS_BODY_POLYGON && p->bodies[b].kind != NCS_BODY_POLYGON &&
+               (p->bodies[a].kind == NCS_BODY_DISC || p->bodies[b].kind == NCS_BODY_DISC)) {
+        add(&c, pair_cost(p, 1), 1);
+    }
+    return c;
+}
+
+/* ---- which bodies can meet -------------------------------------------------- */
+
+/* Labels the connected parts of the free space on a grid over the scene
+ * box (a cell is solid when its centre is deeper in a piece than half its
+ * diagonal: then no point of it is free), the outside of the box being one
+ * part; comp[b] gets the part of body b's start place. Bodies in different
+ * parts never meet. Without memory every body gets part 0. */
+static void free_parts(const ncs_plan *p, int *comp) {
+    const ncs_scene *s = p->s;
+    double x0 = p->box[0], y0 = p->box[1], w = p->box[2] - p->box[0], hgt = p->box[3] - p->box[1];
+    int n = 256, i, j, k, b, *lab = NULL, *stack = NULL, top, next = 0;
+    unsigned char *solid = NULL;
+    double cs, half;
+    for (b = 0; b < s->nbodies; b++)
+        comp[b] = 0;
+    if (!(w > 0 && hgt > 0 && isfinite(w) && isfinite(hgt)) || p->obst.npieces == 0)
+        return;
+    cs = fmax(w, hgt) / n;
+    half = cs * 0.70710678118654757;
+    solid = calloc((size_t)n * n, 1);
+    lab = malloc((size_t)n * n * sizeof *lab);
+    stack = malloc((size_t)n * n * sizeof *stack);
+    if (!solid || !lab || !stack)
+        goto done;
+    for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++) {
+            double x = x0 + (i + 0.5) * cs, y = y0 + (j + 0.5) * cs;
+            for (k = 0; k < p->obst.npieces; k++)
+                if (piece_distance(&p->obst, k, x, y) < -half) {
+                    solid[j * n + i] = 1;
+                    break;
+                }
+            lab[j * n + i] = -1;
+        }
+    /* part 0: the free cells connected to the border (and the outside);
+     * then every other connected set of free cells gets its own part */
+    next = 1;
+    for (k = 0; k < 2; k++)
+        for (j = 0; j < n; j++)
+            for (i = 0; i < n; i++) {
+                int c = j * n + i, border = i == 0 || j == 0 || i == n - 1 || j == n - 1;
+                int part = k == 0 ? 0 : next;
+                if (solid[c] || lab[c] >= 0 || (k == 0 && !border))
+                    continue;
+                if (k == 1)
+                    next++;
+                lab[c] = part;
+                top = 0;
+                stack[top++] = c;
+                while (top > 0) {
+                    static const int di[4] = {1, -1, 0, 0}, dj[4] = {0, 0, 1, -1};
+                    int cur = stack[--top], ci = cur % n, cj = cur / n, d;
+                    for (d = 0; d < 4; d++) {
+                        int ni = ci + di[d], nj = cj + dj[d], nc;
+                        if (ni < 0 || nj < 0 || ni >= n || nj >= n)
+                            continue;
+                        nc = nj * n + ni;
+                        if (!solid[nc] && lab[nc] < 0) {
+                            lab[nc] = part;
+                            stack[top++] = nc;
+                        }
+                    }
+                }
+            }
+    for (b = 0; b < s->nbodies; b++) {
+        double bx = (s->bodies[b].pos.x - x0) / cs, by = (s->bodies[b].pos.y - y0) / cs;
+        int ci = (int)floor(bx), cj = (int)floor(by);
+        comp[b] = 0;
+        if (ci >= 0 && cj >= 0 && ci < n && cj < n && lab[cj * n + ci] >= 0)
+            comp[b] = lab[cj * n + ci];
+        else if (ci >= 0 && cj >= 0 && ci < n && cj < n)
+            comp[b] = -1; /* on a solid cell (a body touching the solid): unknown */
+    }
+    for (b = 0; b < s->nbodies; b++)
+        if (comp[b] < 0) /* be safe: one part with everything */
+            for (i = 0; i < s->nbodies; i++)
+                comp[i] = 0;
+done:
+    free(solid);
+    free(lab);
+    free(stack);
+}
+
+/* Most other bodies body a can touch at once: the particles (points: any
+ * number fit), plus the other bodies whose areas fit in the disc they must
+ * lie in without overlapping each other or a. */
+static double neighbours(const ncs_plan *p, int a, const int *comp, double rmax, double amin,
+                         double Rab) {
+    const ncs_scene *s = p->s;
+    double parts = 0, solids = 0, k;
+    int b;
+    for (b = 0; b < s->nbodies; b++) {
+        if (b == a || comp[b] != comp[a])
+            continue;
+        if (p->bodies[b].kind == NCS_BODY_PARTICLE)
+            parts++;
+        else
+            solids++;
+    }
+    if (amin > 0) {
+        double r = p->bodies[a].rad + Rab + 2 * rmax;
+        k = floor(1.01 * PI * r * r / amin);
+        solids = fmin(solids, k);
+    }
+    return parts + solids;
+}
+
+/* Area of body b (0 for particles). */
+static double body_area(const ncs_plan *p, int b) {
+    const ncs_body *bd = &p->s->bodies[b];
+    double a = 0;
+    int i;
+    if (bd->kind == NCS_BODY_DISC)
+        return PI * bd->radius * bd->radius;
+    for (i = 0; bd->kind == NCS_BODY_POLYGON && i < bd->shape.n; i++)
+        a += bd->shape.pt[i].x * bd->shape.pt[(i + 1) % bd->shape.n].y -
+             bd->shape.pt[(i + 1) % bd->shape.n].x * bd->shape.pt[i].y;
+    return fabs(a) / 2;
+}
+
+static int clamp(double v) {
+    return v < 1 ? 1 : v > 1e7 ? 10000000 : (int)ceil(v);
+}
+
+int ncs_plan_sizes(ncs_plan *p) {
+    const ncs_scene *s = p->s;
+    int nb = s->nbodies, a, b, i, nparts = 0;
+    int *comp = malloc(((size_t)nb + 1) * sizeof *comp);
+    cost *per = calloc((size_t)nb + 1, sizeof *per), *cand = calloc((size_t)nb + 1, sizeof *cand);
+    cost step = {0, 0, 0, 0}, island = {0, 0, 0, 0};
+    double rmax = 0, amin = HUGE_VAL;
+    if (!comp || !per || !cand) {
+        free(comp);
+        free(per);
+        free(cand);
+        return -1;
+    }
+    free_parts(p, comp);
+    for (a = 0; a < nb; a++) {
+        if (p->bodies[a].kind != NCS_BODY_PARTICLE) {
+            rmax = fmax(rmax, p->bodies[a].rad);
+            amin = fmin(amin, body_area(p, a));
+        }
+        if (comp[a] + 1 > nparts)
+            nparts = comp[a] + 1;
+    }
+    for (a = 0; a < nb; a++) {
+        per[a] = obstacle_cost(p, a);
+        if (getenv("NCS_SIZES_DEBUG"))
+            fprintf(stderr, "body %d part %d: obstacles pairs %g sides %g rows %g groups %g\n", a, comp[a], per[a].pairs, per[a].sides, per[a].rows, per[a].groups);
+    }
+    /* between bodies: half of each body's K most costly others (every pair
+     * that meets is in both bodies' sums) */
+    for (a = 0; a < nb; a++) {
+        int nc = 0, K;
+        double Ra = 0;
+        for (b = 0; b < nb; b++) {
+            double R;
+            if (b == a || comp[b] != comp[a])
+                continue;
+            R = 2 * (p->reach_cap - p->margin) + p->body_margin; /* h (sp_a + sp_b) + margin */
+            Ra = fmax(Ra, R);
+            cand[nc++] = body_pair_cost(p, a, b, R);
+            if (getenv("NCS_SIZES_DEBUG"))
+                fprintf(stderr, "  %d-%d R %g: pairs %g sides %g rows %g\n", a, b, R, cand[nc-1].pairs, cand[nc-1].sides, cand[nc-1].rows);
+        }
+        K = (int)fmin(nc, neighbours(p, a, comp, rmax, amin < HUGE_VAL ? amin : 0, Ra));
+        /* the K largest of each count (each sum is then a bound) */
+        {
+            cost top = {0, 0, 0, 0};
+            double *v = malloc(((size_t)nc + 1) * sizeof *v);
+            int f, x, y;
+            for (f = 0; v && f < 4; f++) {
+                double sum = 0;
+                for (x = 0; x < nc; x++)
+                    v[x] = f == 0 ? cand[x].pairs : f == 1 ? cand[x].sides
+                         : f == 2 ? cand[x].rows : cand[x].groups;
+                for (y = 0; y < K; y++) { /* K largest by selection */
+                    int best = y;
+                    double t;
+                    for (x = y + 1; x < nc; x++)
+                        if (v[x] > v[best])
+                            best = x;
+                    t = v[y];
+                    v[y] = v[best];
+                    v[best] = t;
+                    sum += v[y];
+                }
+                if (f == 0) top.pairs = sum;
+                else if (f == 1) top.sides = sum;
+                else if (f == 2) top.rows = sum;
+                else top.groups = sum;
+            }
+            free(v);
+            add(&per[a], top, 0.5);
+        }
+    }
+    for (i = 0; i < nparts; i++) {
+        cost part = {0, 0, 0, 0};
+        for (a = 0; a < nb; a++)
+            if (comp[a] == i)
+                add(&part, per[a], 1);
+        add(&step, part, 1);
+        maxin(&island, part);
+    }
+    p->size.pairs = clamp(step.pairs);
+    p->size.srefs = clamp(step.sides);
+    p->size.contacts = clamp(island.sides);
+    p->size.groups = clamp(island.groups);
+    p->size.m = clamp(island.rows);
+    free(comp);
+    free(per);
+    free(cand);
+    return 0;
+}

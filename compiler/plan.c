@@ -398,7 +398,11 @@ static void plan_constants(ncs_plan *p) {
     p->margin = s->margin_auto ? 1e-2 * p->diameter : s->margin;
     p->body_margin = 0.1 * p->margin;
     p->project_tol = PLAN_PROJECT_TOL * p->diameter;
+    /* summation relaxes each group by epsilon: a body may end up to about
+     * epsilon inside a corner of a piece (docs/formulations.md) */
     p->admit_tol = PLAN_ADMIT_TOL * p->diameter;
+    if (s->form == NCS_FORM_SUMMATION && 2 * p->epsilon > p->admit_tol)
+        p->admit_tol = 2 * p->epsilon;
     p->fix_tol = 1e-3 * p->diameter;
 }
 

@@ -567,6 +567,41 @@ static cost body_pair_cost(const ncs_plan *p, int a, int b, double R) {
 
 /* ---- which bodies can meet -------------------------------------------------- */
 
+/* Is (x, y) inside the solid (the union of the pieces of t) and farther
+ * than d from its boundary (the sides that are not internal)? Pieces are
+ * found through the buckets (cells of at least d). */
+static int deep_in_solid(const ncs_ptab *t, const buckets *b, double x, double y, double d) {
+    int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), dx, dy, s;
+    int inside = 0;
+    for (dy = -1; dy <= 1; dy++)
+        for (dx = -1; dx <= 1; dx++) {
+            int qx = cx + dx, qy = cy + dy;
+            size_t c;
+            if (qx < 0 || qy < 0 || qx >= b->nx || qy >= b->ny)
+                continue;
+            c = (size_t)qy * (size_t)b->nx + (size_t)qx;
+            for (s = b->start[c]; s < b->start[c + 1]; s++) {
+                int k = b->item[s], nv = t->vfirst[k + 1] - t->vfirst[k], j;
+                if (piece_distance(t, k, x, y) < 0)
+                    inside = 1;
+                for (j = 0; j < nv; j++) {
+                    int v = t->vfirst[k] + j, w = t->vfirst[k] + (j + 1) % nv;
+                    double ex = t->vx[w] - t->vx[v], ey = t->vy[w] - t->vy[v];
+                    double l2 = ex * ex + ey * ey, u = 0;
+                    if (t->internal[t->first[k] + j])
+                        continue;
+                    if (l2 > 0) {
+                        u = ((x - t->vx[v]) * ex + (y - t->vy[v]) * ey) / l2;
+                        u = u < 0 ? 0 : u > 1 ? 1 : u;
+                    }
+                    if (hypot(x - t->vx[v] - u * ex, y - t->vy[v] - u * ey) <= d)
+                        return 0;
+                }
+            }
+        }
+    return inside;
+}
+
 /* Labels the connected parts of the free space on a grid over the scene
  * box (a cell is solid when its centre is deeper in a piece than half its
  * diagonal: then no point of it is free), the outside of the box being one
@@ -578,6 +613,8 @@ static void free_parts(const ncs_plan *p, int *comp) {
     int n = 256, i, j, k, b, *lab = NULL, *stack = NULL, top, next = 0;
     unsigned char *solid = NULL;
     double cs, half;
+    buckets bk;
+    memset(&bk, 0, sizeof bk);
     for (b = 0; b < s->nbodies; b++)
         comp[b] = 0;
     if (!(w > 0 && hgt > 0 && isfinite(w) && isfinite(hgt)) || p->obst.npieces == 0)
@@ -589,14 +626,12 @@ static void free_parts(const ncs_plan *p, int *comp) {
     stack = malloc((size_t)n * n * sizeof *stack);
     if (!solid || !lab || !stack)
         goto done;
+    if (buckets_make(&bk, &p->obst, p->box, half) != 0)
+        goto done;
     for (j = 0; j < n; j++)
         for (i = 0; i < n; i++) {
             double x = x0 + (i + 0.5) * cs, y = y0 + (j + 0.5) * cs;
-            for (k = 0; k < p->obst.npieces; k++)
-                if (piece_distance(&p->obst, k, x, y) < -half) {
-                    solid[j * n + i] = 1;
-                    break;
-                }
+            solid[j * n + i] = (unsigned char)deep_in_solid(&p->obst, &bk, x, y, half);
             lab[j * n + i] = -1;
         }
     /* part 0: the free cells connected to the border (and the outside);
@@ -643,6 +678,7 @@ static void free_parts(const ncs_plan *p, int *comp) {
             for (i = 0; i < s->nbodies; i++)
                 comp[i] = 0;
 done:
+    buckets_free(&bk);
     free(solid);
     free(lab);
     free(stack);

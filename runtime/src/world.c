@@ -145,6 +145,19 @@ static ncs_real line_of(const ncs_world *w, int sb, int j, ncs_real rp, const nc
     return off + n[0] * q[sb][0] + n[1] * q[sb][1];
 }
 
+/* The true line of side j (no overlap shift): world normal n, offset. */
+static ncs_real true_line(const ncs_world *w, int sb, int j, const ncs_real (*q)[3],
+                          ncs_real n[2]) {
+    const ncs_pieces *t = table(w, sb);
+    if (sb < 0) {
+        n[0] = t->nx[j];
+        n[1] = t->ny[j];
+        return t->off[j];
+    }
+    rot(q[sb][2], t->nx[j], t->ny[j], n);
+    return t->off[j] + n[0] * q[sb][0] + n[1] * q[sb][1];
+}
+
 /* Local index of side j in piece k and the piece's side count. */
 static int local_side(const ncs_pieces *t, int k, int j, int *n) {
     *n = t->first[k + 1] - t->first[k];
@@ -1373,11 +1386,11 @@ static ncs_real region_depth(const ncs_world *w, int sb, int k0, int k1, const n
             continue;
         }
         any = 1;
-        if (!inside) {
+        if (!inside) { /* in the closed piece: a point on a diagonal is in */
             int in = 1;
             for (j = t->first[k]; j < t->first[k + 1] && in; j++) {
-                ncs_real off = line_of(w, sb, j, 0, q, n);
-                if (n[0] * p[0] + n[1] * p[1] - off >= 0)
+                ncs_real off = true_line(w, sb, j, q, n);
+                if (n[0] * p[0] + n[1] * p[1] - off > 0)
                     in = 0;
             }
             inside = in;
@@ -1412,9 +1425,7 @@ static ncs_real sat_depth(const ncs_world *w, int a, int ka, int b, int kb, cons
         if (t->vfirst[k + 1] == t->vfirst[k] || to->vfirst[ok + 1] == to->vfirst[ok])
             return 0;
         for (j = t->first[k]; j < t->first[k + 1]; j++) {
-            ncs_real n[2], off = line_of(w, sb, j, 0, q, n), lo = NCS_HUGE, V[2], d;
-            if (t->internal && t->internal[j] && sb < 0)
-                off = t->off[j]; /* the true line */
+            ncs_real n[2], off = true_line(w, sb, j, q, n), lo = NCS_HUGE, V[2], d;
             for (v = to->vfirst[ok]; v < to->vfirst[ok + 1]; v++) {
                 vertex_of(w, ob, v, q, V);
                 d = n[0] * V[0] + n[1] * V[1] - off;

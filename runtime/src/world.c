@@ -48,9 +48,6 @@
 #include <string.h>
 #include "ncs/assemble.h"
 #include "ncs/world.h"
-#ifdef NCS_WORLD_DEBUG
-#include <stdio.h>
-#endif
 
 /* scratch rows per body (NCS_WORLD_SCRATCH_ROWS) */
 enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2, Q0, V0 };
@@ -447,12 +444,14 @@ static ncs_real outside(const ncs_real s[2], const ncs_real e[2], const ncs_real
  * reach: the directions that separate the two corners are the normals n
  * in the cone of kb at w and in minus the cone of ka at v (docs/engine.md,
  * "Corners"). The pair's sides are that cone's boundary rays (one when it
- * is a single ray: two flush edges), each a contact n.(v - w) >= 0. When
- * rounding leaves the cones a hair apart, the nearest ray is used. */
+ * is a single ray: two flush edges), each a contact n.(v - w) >= 0. Cones
+ * that miss each other mean corners that already overlap: only when the
+ * two points coincide is that a corner contact (then the nearest rays push
+ * them apart); otherwise the vertex pairs see it and no pair is made. */
 static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int jw,
                        ncs_real reach, const ncs_real (*q)[3]) {
     const ncs_pieces *ta = &w->sc->bpieces, *tb = table(w, b);
-    ncs_real qs[2], qe[2], ps[2], pe[2], cand4[4][2], best = NCS_HUGE, o[4];
+    ncs_real qs[2], qe[2], ps[2], pe[2], cand4[4][2], best = NCS_HUGE, o[4], V[2], W[2];
     ncs_sref s;
     build bd;
     int i, nkeep = 0, keep[4];
@@ -471,6 +470,12 @@ static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int j
         o[i] = x > y ? x : y;
         best = o[i] < best ? o[i] : best;
     }
+    if (best > NCS_RC(1e-9)) { /* the cones miss each other */
+        vertex_of(w, a, ta->vfirst[ka] + jv, q, V);
+        vertex_of(w, b, tb->vfirst[kb] + jw, q, W);
+        if (hyp(V[0] - W[0], V[1] - W[1]) > w->sc->project_tol)
+            return 0;
+    }
     for (i = 0; i < 4; i++) {
         int k, dup = 0;
         if (o[i] > best + NCS_RC(1e-9))
@@ -488,7 +493,8 @@ static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int j
     s.pa = a;
     s.pt = w->sc->bvmap[ta->vfirst[ka] + jv];
     s.sb = b;
-    s.piece = -1;
+    s.piece = kb;
+    s.apiece = ka;
     s.sd = b < 0 ? tb->vfirst[kb] + jw : w->sc->bvmap[tb->vfirst[kb] + jw];
     s.mu = b < 0 ? pair_mu(w->sc->body[a].mu, obst_vertex_mu(w, kb, tb->vfirst[kb] + jw))
                  : pair_mu(w->sc->body[a].mu, w->sc->body[b].mu);
@@ -549,52 +555,115 @@ static ncs_real piece_dist(const ncs_world *w, int sb, int k, const ncs_real c[2
     return hyp(c[0] - pc[0], c[1] - pc[1]) - t->rad[k];
 }
 
+/* Do the two corners of corner side s coincide (closer than the
+ * projection tolerance) at q? */
+static int corner_coincides(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3]) {
+    ncs_real P[2], W[2];
+    point_of(w, s, q, P);
+    if (s->sb < 0) {
+        W[0] = w->sc->obst.vx[s->sd];
+        W[1] = w->sc->obst.vy[s->sd];
+    } else {
+        rot(q[s->sb][2], w->sc->bvx[s->sd], w->sc->bvy[s->sd], W);
+        W[0] += q[s->sb][0];
+        W[1] += q[s->sb][1];
+    }
+    return hyp(P[0] - W[0], P[1] - W[1]) <= w->sc->project_tol;
+}
+
+/* Is point v of body pb (an outline vertex) against piece k of body ob
+ * (ob < 0: an obstacle piece) implied by a corner pair among pairs
+ * [from, npairs) (docs/engine.md, "Corners")? The corner pair's line
+ * supports the piece at its corner, so it keeps the point out of it: for a
+ * static piece its side along the piece's edge is the vertex pair's row
+ * exactly, so the vertex pair only repeats it; for a moving piece the two
+ * agree to first order only when the corners coincide. */
+static int corner_covers(const ncs_world *w, int from, int pb, int v, int ob, int k,
+                         const ncs_real (*q)[3]) {
+    int i;
+    for (i = from; i < w->npairs; i++) {
+        const ncs_sref *s = &w->mem.sref[w->mem.pair[i].side0];
+        if (s->kind != NCS_SIDE_CORNER)
+            continue;
+        if (s->pa == pb && s->pt == v && s->sb == ob && s->piece == k &&
+            (ob < 0 || corner_coincides(w, s, q)))
+            return 1;
+        if (ob >= 0 && s->sb == pb && s->sd == v && s->pa == ob && s->apiece == k &&
+            corner_coincides(w, s, q))
+            return 1;
+    }
+    return 0;
+}
+
+/* The same for obstacle vertex cv against piece ka of body a: a corner pair
+ * of that piece at the same point, the corners coinciding (the piece's
+ * sides turn with the body, the corner pair's line does not). */
+static int corner_covers_obst(const ncs_world *w, int from, int cv, int a, int ka,
+                              const ncs_real (*q)[3]) {
+    int i;
+    for (i = from; i < w->npairs; i++) {
+        const ncs_sref *s = &w->mem.sref[w->mem.pair[i].side0];
+        if (s->kind == NCS_SIDE_CORNER && s->sb < 0 && s->pa == a && s->apiece == ka &&
+            w->sc->obst.vx[s->sd] == w->sc->obst.vx[cv] &&
+            w->sc->obst.vy[s->sd] == w->sc->obst.vy[cv] && corner_coincides(w, s, q))
+            return 1;
+    }
+    return 0;
+}
+
 /* Pairs of body a against the obstacles. */
 static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q)[3]) {
     const ncs_scene_desc *sc = w->sc;
     const ncs_body_desc *A = &sc->body[a];
-    int k, v, ka;
-    for (k = 0; k < sc->obst.npieces; k++) {
-        if (piece_dist(w, -1, k, q[a], q) > A->rad + R)
-            continue;
-        if (A->kind != NCS_POLYGON) {
-            if (point_piece(w, a, -1, A->r, A->mu, -1, k, R, q) != 0)
+    int k, v, ka, from = w->npairs;
+    if (A->kind != NCS_POLYGON) {
+        for (k = 0; k < sc->obst.npieces; k++)
+            if (piece_dist(w, -1, k, q[a], q) <= A->rad + R &&
+                point_piece(w, a, -1, A->r, A->mu, -1, k, R, q) != 0)
                 return -1;
-            continue;
-        }
-        for (v = A->vert0; v < A->vert0 + A->nvert; v++)
-            if (point_piece(w, a, v, 0, A->mu, -1, k, R, q) != 0)
-                return -1;
-        if (sc->obst.vfirst[k + 1] > sc->obst.vfirst[k])
+        return 0;
+    }
+    /* corners first: they make some vertex pairs redundant */
+    for (k = 0; k < sc->obst.npieces; k++)
+        if (sc->obst.vfirst[k + 1] > sc->obst.vfirst[k] &&
+            piece_dist(w, -1, k, q[a], q) <= A->rad + R)
             for (ka = A->piece0; ka < A->piece0 + A->npiece; ka++)
                 if (corners_meet(w, a, ka, -1, k, R, q) != 0)
                     return -1;
+    for (k = 0; k < sc->obst.npieces; k++) {
+        if (piece_dist(w, -1, k, q[a], q) > A->rad + R)
+            continue;
+        for (v = A->vert0; v < A->vert0 + A->nvert; v++)
+            if (!corner_covers(w, from, a, v, -1, k, q) &&
+                point_piece(w, a, v, 0, A->mu, -1, k, R, q) != 0)
+                return -1;
     }
-    if (A->kind == NCS_POLYGON)
-        for (v = 0; v < sc->ncorners; v++) {
-            int cv = sc->corner_v[v];
-            if (hyp(sc->obst.vx[cv] - q[a][0], sc->obst.vy[cv] - q[a][1]) > A->rad + R)
+    for (v = 0; v < sc->ncorners; v++) {
+        int cv = sc->corner_v[v];
+        if (hyp(sc->obst.vx[cv] - q[a][0], sc->obst.vy[cv] - q[a][1]) > A->rad + R)
+            continue;
+        for (ka = A->piece0; ka < A->piece0 + A->npiece; ka++) {
+            ncs_sref s;
+            build bd;
+            int j;
+            if (corner_covers_obst(w, from, cv, a, ka, q))
                 continue;
-            for (ka = A->piece0; ka < A->piece0 + A->npiece; ka++) {
-                ncs_sref s;
-                build bd;
-                int j;
-                begin(w, &bd, R, q);
-                memset(&s, 0, sizeof s);
-                s.pa = -1;
-                s.pt = cv;
-                s.sb = a;
-                s.piece = ka;
-                s.kind = NCS_SIDE_LINE;
-                s.mu = pair_mu(A->mu, sc->corner_mu[v]);
-                for (j = sc->bpieces.first[ka]; j < sc->bpieces.first[ka + 1]; j++) {
-                    s.sd = j;
-                    cand(w, &bd, &s);
-                }
-                if (finish(w, &bd, -1, a) != 0)
-                    return -1;
+            begin(w, &bd, R, q);
+            memset(&s, 0, sizeof s);
+            s.pa = -1;
+            s.pt = cv;
+            s.sb = a;
+            s.piece = ka;
+            s.kind = NCS_SIDE_LINE;
+            s.mu = pair_mu(A->mu, sc->corner_mu[v]);
+            for (j = sc->bpieces.first[ka]; j < sc->bpieces.first[ka + 1]; j++) {
+                s.sd = j;
+                cand(w, &bd, &s);
             }
+            if (finish(w, &bd, -1, a) != 0)
+                return -1;
         }
+    }
     return 0;
 }
 
@@ -602,7 +671,14 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
  * separating axes where vertices meet, disc against disc). */
 static int between(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3]) {
     const ncs_scene_desc *sc = w->sc;
-    int x;
+    int x, from = w->npairs;
+    if (sc->body[a].kind == NCS_POLYGON && sc->body[b].kind == NCS_POLYGON) {
+        int ka, kb; /* corners first: they make some vertex pairs redundant */
+        for (ka = sc->body[a].piece0; ka < sc->body[a].piece0 + sc->body[a].npiece; ka++)
+            for (kb = sc->body[b].piece0; kb < sc->body[b].piece0 + sc->body[b].npiece; kb++)
+                if (corners_meet(w, a, ka, b, kb, R, q) != 0)
+                    return -1;
+    }
     for (x = 0; x < 2; x++) {
         int p = x ? b : a, o = x ? a : b; /* points of p against pieces of o */
         const ncs_body_desc *P = &sc->body[p], *O = &sc->body[o];
@@ -618,18 +694,13 @@ static int between(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3
                 continue;
             }
             for (v = P->vert0; v < P->vert0 + P->nvert; v++)
-                if (point_piece(w, p, v, 0, P->mu, o, k, R, q) != 0)
+                if (!corner_covers(w, from, p, v, o, k, q) &&
+                    point_piece(w, p, v, 0, P->mu, o, k, R, q) != 0)
                     return -1;
         }
     }
-    if (sc->body[a].kind == NCS_POLYGON && sc->body[b].kind == NCS_POLYGON) {
-        int ka, kb;
-        for (ka = sc->body[a].piece0; ka < sc->body[a].piece0 + sc->body[a].npiece; ka++)
-            for (kb = sc->body[b].piece0; kb < sc->body[b].piece0 + sc->body[b].npiece; kb++)
-                if (corners_meet(w, a, ka, b, kb, R, q) != 0)
-                    return -1;
-    } else if (sc->body[a].kind != NCS_POLYGON && sc->body[b].kind != NCS_POLYGON &&
-               (sc->body[a].kind == NCS_DISC || sc->body[b].kind == NCS_DISC)) {
+    if (sc->body[a].kind != NCS_POLYGON && sc->body[b].kind != NCS_POLYGON &&
+        (sc->body[a].kind == NCS_DISC || sc->body[b].kind == NCS_DISC)) {
         ncs_sref s;
         build bd;
         begin(w, &bd, R, q);
@@ -903,18 +974,6 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
     }
     memcpy(u, vt, sizeof(ncs_real) * 3 * (size_t)sc->nbodies);
     apply(w, nc, sc->nfric, ncs_lcp_impulse_offset(&lay), u);
-#ifdef NCS_WORLD_DEBUG
-    if (w->step + 1 == NCS_WORLD_DEBUG) {
-        int c, off = ncs_lcp_impulse_offset(&lay);
-        printf("island %d: m %d nc %d groups %d\n", root, m, nc, lay.ngroups);
-        for (c = 0; c < nc; c++) {
-            const ncs_contact *C = &w->mem.con[c];
-            ncs_real a = C->f / w->h + vel(C, C->jn, (const ncs_real (*)[3])u);
-            printf("  c%d a%d b%d f %.4g ghost %d jn [%.3g %.3g %.3g | %.3g %.3g %.3g] p %.4g  a_end %.4g\n", c, C->a, C->b, C->f, C->ghost,
-                   C->jn[0][0], C->jn[0][1], C->jn[0][2], C->jn[1][0], C->jn[1][1], C->jn[1][2], w->mem.z[off + c], a);
-        }
-    }
-#endif
     for (i = 0; i < sc->nbodies; i++)
         for (k = 0; k < 3; k++)
             du[i][k] += u[i][k] - vt[i][k];

@@ -150,7 +150,9 @@ typedef struct ncs_sref {
     int pt;                     /**< its vertex (bvx index; obst.vx index when pa
                                      is -1), or -1: the body's centre */
     int sb;                     /**< body of the side, -1: an obstacle piece */
-    int piece;                  /**< piece of the side (obstacle or body table) */
+    int piece;                  /**< piece of the side (obstacle or body table); for
+                                     NCS_SIDE_CORNER the second corner's piece */
+    int apiece;                 /**< NCS_SIDE_CORNER: the first corner's piece */
     int sd;                     /**< side index in that table; for NCS_SIDE_ARC the
                                      side that starts at the arc's vertex; for
                                      NCS_SIDE_CORNER the other vertex; unused for

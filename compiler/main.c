@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli.h"
 #include "emit.h"
 #include "geom.h"
 #include "parse.h"
@@ -96,25 +97,14 @@ static int read_all(FILE *f, char **text, size_t *len) {
     return 0;
 }
 
-/* Matches option `name` in argv[*i]: "--name VALUE" or "--name=VALUE".
- * Returns 1 with *val set, 0 when argv[*i] is another option, -1 when the
- * value is missing (reported). */
+/* ncs_opt_value, reporting a missing value. Returns 1 with *val set, 0
+ * when argv[*i] is another option, -1 when the value is missing
+ * (reported). */
 static int opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return 0;
-    if (argv[*i][n] == '=') {
-        *val = argv[*i] + n + 1;
-        return 1;
-    }
-    if (argv[*i][n] != '\0')
-        return 0;
-    if (*i + 1 >= argc) {
+    int r = ncs_opt_value(argc, argv, i, name, val);
+    if (r < 0)
         usage_error("option '%s' needs an argument", name);
-        return -1;
-    }
-    *val = argv[++*i];
-    return 1;
+    return r;
 }
 
 /* Fills `c` from the command line. Returns 0, EXIT_USAGE, or -1 after
@@ -151,6 +141,11 @@ static int parse_args(int argc, char **argv, cli *c) {
         } else if ((r = opt_value(argc, argv, &i, "--prefix", &v)) != 0) {
             if (r < 0)
                 return EXIT_USAGE;
+            const char *why = ncs_prefix_problem(v);
+            if (why) {
+                fprintf(stderr, "ncsc: error: prefix '%s' %s\n", v, why);
+                return EXIT_USAGE;
+            }
             c->emit.prefix = v;
         } else if ((r = opt_value(argc, argv, &i, "--target", &v)) != 0) {
             if (r < 0)
@@ -213,8 +208,6 @@ static int run_stages(const cli *c, ncs_scene *s, ncs_diag *d) {
     ncs_geometry g;
     int status = 0;
     memset(&g, 0, sizeof g);
-    if (c->formulation)
-        s->form = ncs_formulation_from_name(c->formulation, NULL);
     if (c->dump_ast)
         ncs_scene_dump(s, stdout);
     if (!c->check && !c->dump_groups && !c->svg && !c->outdir)
@@ -272,7 +265,9 @@ int main(int argc, char **argv) {
     ncs_diag d;
     ncs_diag_init(&d, name, text, len);
     int nomem = 0;
-    ncs_scene *s = ncs_parse_ex(name, text, len, &d, &nomem);
+    ncs_scene *s = ncs_parse_opt(name, text, len, &d, &nomem,
+                                 c.formulation ? ncs_formulation_from_name(c.formulation, NULL)
+                                               : -1);
     status = s ? run_stages(&c, s, &d) : nomem ? EXIT_USAGE : EXIT_INPUT;
     ncs_scene_free(s);
     free(text);

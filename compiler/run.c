@@ -15,6 +15,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "cli.h"
 #include "emit.h"
 #include "geom.h"
 #include "parse.h"
@@ -53,6 +54,14 @@ static const char run_usage[] =
     "  --formulation NAME     override the scene's formulation\n"
     "  --decomp triangles|convex  obstacle decomposition\n"
     "  --help                 show this help\n";
+
+/* Reports a usage error (fmt with one %s) and returns RUN_USAGE. */
+static int run_usage_error(const char *fmt, const char *arg) {
+    fputs("ncsc run: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'ncsc run --help' for more information.\n", stderr);
+    return RUN_USAGE;
+}
 
 /** Where the runtime's headers and libraries are. */
 typedef struct run_paths {
@@ -282,32 +291,42 @@ int ncs_run_main(int argc, char **argv) {
     ncs_diag d;
     ncs_scene *s = NULL;
     run_paths rp;
-    const char *file = NULL, *prefix = NULL, *form = NULL, *env_dir;
+    const char *file = NULL, *prefix = NULL, *env_dir;
     char dir[PATH_CAP], exe[PATH_CAP], *text = NULL;
     size_t len = 0;
-    int i, rc = 0, have_geom = 0, nomem = 0;
+    int i, rc = 0, have_geom = 0, nomem = 0, form = -1;
 
     memset(&eo, 0, sizeof eo);
     memset(&g, 0, sizeof g);
     for (i = 1; i < argc && !file; i++) {
-        const char *a = argv[i];
+        const char *a = argv[i], *v = NULL;
+        int r;
         if (strcmp(a, "--help") == 0) {
             fputs(run_usage, stdout);
             return 0;
-        } else if ((strcmp(a, "--prefix") == 0 || strcmp(a, "--formulation") == 0 ||
-                    strcmp(a, "--decomp") == 0) && i + 1 < argc) {
-            const char *v = argv[++i];
-            if (a[2] == 'p') {
-                prefix = v;
-            } else if (a[2] == 'f') {
-                const char *hint = NULL;
-                if (ncs_formulation_from_name(v, &hint) < 0) {
-                    fprintf(stderr, "ncsc run: error: unknown formulation '%s'%s%s%s\n", v,
-                            hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
-                    return RUN_USAGE;
-                }
-                form = v;
-            } else if (strcmp(v, "triangles") == 0 || strcmp(v, "convex") == 0) {
+        } else if ((r = ncs_opt_value(argc, argv, &i, "--prefix", &v)) != 0) {
+            const char *why = r > 0 ? ncs_prefix_problem(v) : NULL;
+            if (r < 0)
+                return run_usage_error("option '%s' needs an argument", a);
+            if (why) {
+                fprintf(stderr, "ncsc run: error: prefix '%s' %s\n", v, why);
+                return RUN_USAGE;
+            }
+            prefix = v;
+        } else if ((r = ncs_opt_value(argc, argv, &i, "--formulation", &v)) != 0) {
+            const char *hint = NULL;
+            if (r < 0)
+                return run_usage_error("option '%s' needs an argument", a);
+            form = ncs_formulation_from_name(v, &hint);
+            if (form < 0) {
+                fprintf(stderr, "ncsc run: error: unknown formulation '%s'%s%s%s\n", v,
+                        hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+                return RUN_USAGE;
+            }
+        } else if ((r = ncs_opt_value(argc, argv, &i, "--decomp", &v)) != 0) {
+            if (r < 0)
+                return run_usage_error("option '%s' needs an argument", a);
+            if (strcmp(v, "triangles") == 0 || strcmp(v, "convex") == 0) {
                 go.decomp = v[0] == 't' ? NCS_DECOMP_TRIANGLES : NCS_DECOMP_CONVEX;
             } else {
                 fprintf(stderr, "ncsc run: error: unknown decomposition '%s' (expected "
@@ -315,31 +334,24 @@ int ncs_run_main(int argc, char **argv) {
                 return RUN_USAGE;
             }
         } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "ncsc run: error: unknown or incomplete option '%s' before the "
-                            "scene file\nTry 'ncsc run --help' for more information.\n", a);
-            return RUN_USAGE;
+            return run_usage_error("unknown option '%s' before the scene file", a);
         } else {
             file = a;
         }
     }
-    if (!file) {
-        fputs("ncsc run: error: no scene file\nTry 'ncsc run --help' for more "
-              "information.\n", stderr);
-        return RUN_USAGE;
-    }
+    if (!file)
+        return run_usage_error("%s", "no scene file");
     if (find_runtime(&rp) != 0)
         return RUN_USAGE;
     if (read_scene(file, &text, &len) != 0)
         return RUN_USAGE;
 
     ncs_diag_init(&d, strcmp(file, "-") == 0 ? "<stdin>" : file, text, len);
-    s = ncs_parse_ex(d.file, text, len, &d, &nomem);
+    s = ncs_parse_opt(d.file, text, len, &d, &nomem, form);
     if (!s) {
         rc = nomem ? RUN_USAGE : RUN_INPUT;
         goto done;
     }
-    if (form)
-        s->form = ncs_formulation_from_name(form, NULL);
     have_geom = 1;
     if (ncs_geom_build(s, &go, &d, &g) != 0 || ncs_diag_errors(&d) > 0) {
         rc = RUN_INPUT;

@@ -7,8 +7,9 @@
  * whole-file checks ("no body") are skipped after any syntax error: those
  * would mostly repeat the syntax error in other words.
  */
-#include <math.h>
+#include <ctype.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 #include "front.h"
@@ -85,6 +86,44 @@ static const char *did_you_mean(char *buf, const char *s, const char *const *nam
     else
         buf[0] = '\0';
     return buf;
+}
+
+/* ---- prefixes -------------------------------------------------------------- */
+
+const char *ncs_prefix_problem(const char *prefix) {
+    static const char *const keywords[] = {
+        "auto", "break", "case", "char", "const", "continue", "default", "do",
+        "double", "else", "enum", "extern", "float", "for", "goto", "if", "inline",
+        "int", "long", "register", "restrict", "return", "short", "signed", "sizeof",
+        "static", "struct", "switch", "typedef", "union", "unsigned", "void",
+        "volatile", "while", /* C23 */ "alignas", "alignof", "bool", "constexpr",
+        "false", "nullptr", "static_assert", "thread_local", "true", "typeof",
+        "typeof_unqual", NULL
+    };
+    size_t n = strlen(prefix);
+    if (n == 0)
+        return "is empty";
+    if (!(isalpha((unsigned char)prefix[0]) || prefix[0] == '_'))
+        return "is not a C identifier (it must start with a letter)";
+    for (size_t i = 0; i < n; i++)
+        if (!(isalnum((unsigned char)prefix[i]) || prefix[i] == '_'))
+            return "is not a C identifier (letters, digits and '_' only)";
+    if (n > NCS_PREFIX_MAX)
+        return "is too long (at most 64 characters)";
+    if (lookup(prefix, keywords) >= 0)
+        return "is a C keyword";
+    if (n >= 3 && tolower((unsigned char)prefix[0]) == 'n' &&
+        tolower((unsigned char)prefix[1]) == 'c' && tolower((unsigned char)prefix[2]) == 's')
+        return "is reserved for the ncs runtime (names starting with 'ncs', in any case, "
+               "would clash with its headers ncs/*.h and symbols ncs_*, NCS_*)";
+    if (prefix[0] == '_')
+        return "starts with '_' (the generated names would be reserved identifiers of C)";
+    if (strstr(prefix, "__"))
+        return "contains \"__\" (the generated names would be reserved identifiers)";
+    if (prefix[n - 1] == '_')
+        return "ends with '_' (the generated names PREFIX_... would contain \"__\", "
+               "reserved identifiers)";
+    return NULL;
 }
 
 /* ---- values --------------------------------------------------------------- */
@@ -335,15 +374,23 @@ static void scene_formulation(sema *S, const ncs_ritem *it) {
         S->s->form = f;
 }
 
-/* gamma / epsilon: a number > 0 or auto, only meaningful for one formulation. */
+/* gamma / epsilon: a number > 0 or auto, only meaningful for one formulation
+ * (`form`, the final one: -1 when the scene's is not valid); ignored (not
+ * stored) under another. */
 static void scene_constant(sema *S, const ncs_ritem *it, int form, int wanted,
                            double *value, int *is_auto) {
     int a = 1;
-    if (get_range_or_auto(S, it, value, &a))
-        *is_auto = a;
-    if (form >= 0 && form != wanted)
-        ncs_warning(S->d, it->loc, "'%s' only applies to formulation %s, not %s; ignored",
-                    it->name, ncs_formulation_name(wanted), ncs_formulation_name(form));
+    double v = 0;
+    if (!get_range_or_auto(S, it, &v, &a) || (form >= 0 && form != wanted)) {
+        if (form >= 0 && form != wanted)
+            ncs_warning(S->d, it->loc, "'%s' only applies to formulation %s, not %s%s; ignored",
+                        it->name, ncs_formulation_name(wanted), ncs_formulation_name(form),
+                        S->p->form_override >= 0 ? " (set by --formulation)" : "");
+        return;
+    }
+    *is_auto = a;
+    if (!a)
+        *value = v;
 }
 
 static void check_scene(sema *S, const ncs_rblock *b) {
@@ -352,8 +399,17 @@ static void check_scene(sema *S, const ncs_rblock *b) {
 
     s->name = b->name.text;
     s->loc = b->name.loc;
+    const char *why = s->name ? ncs_prefix_problem(s->name) : NULL;
+    if (why) {
+        char q[80];
+        ncs_error(S->d, s->loc, "scene name %s %s; rename the scene (its name "
+                  "prefixes the generated code's names and files)", ncs_quote(q, s->name, 32),
+                  why);
+    }
     fill_slots(b, scene_settings, slot);
-    int form = peek_formulation(slot[SC_FORMULATION]);
+    /* the final formulation: the command line's wins over the scene's */
+    int form = S->p->form_override >= 0 ? S->p->form_override
+                                        : peek_formulation(slot[SC_FORMULATION]);
     for (const ncs_ritem *it = b->items; it; it = it->next) {
         if (it->kind != NCS_RI_SETTING) {
             ncs_error(S->d, it->loc, "'%s' is not allowed in the scene block",
@@ -399,6 +455,8 @@ static void check_scene(sema *S, const ncs_rblock *b) {
             break;
         }
     }
+    if (S->p->form_override >= 0)
+        s->form = S->p->form_override;
     if (b->damaged)
         return;
     if (!slot[SC_H])
@@ -832,7 +890,7 @@ ncs_scene *ncs_sema(ncs_front *p) {
     }
     int errors_before = ncs_diag_errors(p->d);
     s->file = p->file;
-    s->form = NCS_FORM_MAX;
+    s->form = p->form_override >= 0 ? p->form_override : NCS_FORM_MAX;
     s->gamma_auto = s->epsilon_auto = s->margin_auto = 1;
 
     /* every item in file order, so messages come out in file order */

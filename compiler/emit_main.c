@@ -1,6 +1,6 @@
 /* emit_main.c - writes <prefix>_main.c: the standalone simulator with
- * --steps, --csv, --svg, --dump-lcp, --check, --quiet and --help, and the scene's
- * expectations compiled into checks. */
+ * --steps, --csv, --svg, --dump-lcp, --check / --no-check, --quiet and --help,
+ * and the scene's expectations compiled into checks (evaluated by default). */
 #include <stdio.h>
 #include <string.h>
 #include "emit_plan.h"
@@ -204,7 +204,7 @@ static const char *const UsageFixHead =
     "               \" [--fixpoint N] [--fixpoint-tol D]\"\n";
 
 static const char *const Usage =
-    "               \" [--check] [--quiet] [--help]\\n\"\n"
+    "               \" [--check] [--no-check] [--quiet] [--help]\\n\"\n"
     "               \"Simulates scene '%s' (%d steps of %g s by default).\\n\"\n"
     "               \"  --steps N       run N steps instead\\n\"\n"
     "               \"  --csv FILE|-    write a header line, then one row per body and step:\\n\"\n"
@@ -222,8 +222,9 @@ static const char *const Usage =
     "               \"  --dump-lcp DIR  write each step's LCP as DIR/step-NNNNNN.dat, or\\n\"\n"
     "               \"                  DIR/step-NNNNNN-bI.dat (body I) when the scene has\\n\"\n"
     "               \"                  several bodies; DIR is created when missing\\n\"\n"
-    "               \"  --check         evaluate the scene's expectations; on failure name each\\n\"\n"
-    "               \"                  failed one as FILE:LINE and exit 1\\n\"\n"
+    "               \"  --check         evaluate the scene's expectations (the default); on\\n\"\n"
+    "               \"                  failure name each failed one as FILE:LINE and exit 1\\n\"\n"
+    "               \"  --no-check      do not evaluate the expectations\\n\"\n"
     "               \"  --quiet         no summary and no progress bar (the summary on\\n\"\n"
     "               \"                  stderr: steps, steps with contacts and the mean and\\n\"\n"
     "               \"                  largest LCP solves per such step, final positions)\\n\"\n"
@@ -273,7 +274,7 @@ static const char *const Main1 =
     "    const char *csv = NULL, *svg = NULL;\n"
     "    double *traj = NULL;\n"
     "    FILE *cf = NULL;\n"
-    "    int check = 0, quiet = 0, bar = 0, i, rc = 0, status = $_STEP_OK, most = 0;\n"
+    "    int check = 1, quiet = 0, bar = 0, i, rc = 0, status = $_STEP_OK, most = 0;\n"
     "    long fix_iters = 0, contact_steps = 0, solves = 0;\n"
     "    double fix_tol = -1.0;\n"
     "    memset(failed, 0, sizeof failed);\n"
@@ -293,8 +294,8 @@ static const char *const Main1 =
     "            svg = argv[++i];\n"
     "        } else if (!strcmp(argv[i], \"--dump-lcp\") && i + 1 < argc) {\n"
     "            dump.dir = argv[++i];\n"
-    "        } else if (!strcmp(argv[i], \"--check\")) {\n"
-    "            check = 1;\n"
+    "        } else if (!strcmp(argv[i], \"--check\") || !strcmp(argv[i], \"--no-check\")) {\n"
+    "            check = argv[i][2] == 'c'; /* expectations are checked by default */\n"
     "        } else if (!strcmp(argv[i], \"--quiet\")) {\n"
     "            quiet = 1;\n"
     "        } else if (FIX_OPTIONS && !strcmp(argv[i], \"--fixpoint\") && i + 1 < argc) {\n"

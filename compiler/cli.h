@@ -9,4 +9,14 @@
 /// the value is missing (nothing is printed: the caller reports it).
 int ncs_opt_value(int argc, char **argv, int *i, const char *name, const char **val);
 
+/// mkdir -p `path` (mode 0777 less the umask). Returns 0 with *existing set
+/// to the length of the longest leading part of `path` that already was a
+/// directory (strlen(path) when nothing was created), or -1 with errno
+/// set; directories it created before failing are removed again.
+int ncs_make_dirs(const char *path, size_t *existing);
+
+/// Removes the directories ncs_make_dirs created for `path` (those past
+/// its first `existing` bytes), deepest first, as long as they are empty.
+void ncs_remove_made_dirs(const char *path, size_t existing);
+
 #endif

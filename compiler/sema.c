@@ -1248,13 +1248,18 @@ static void check_energy(sema *S, const extent *ex) {
                    : bd->kind == NCS_BODY_POLYGON ? bd->inertia : 0;
         double ax = s->gravity.x + bd->force.x / bd->mass;
         double ay = s->gravity.y + bd->force.y / bd->mass;
-        double e = 0.5 * bd->mass * (bd->vel.x * bd->vel.x + bd->vel.y * bd->vel.y) +
-                   0.5 * I * bd->omega * bd->omega + bd->mass * (fabs(ax) * w + fabs(ay) * hgt);
-        E += e;
-        if (!isfinite(E) && S->body_slot[b][BO_MASS]) {
-            out_of_range(S, S->body_slot[b][BO_MASS], "too large for the speeds and "
-                         "accelerations of this scene: the energy bound of the rigid-body "
-                         "path (sum of m v^2 / 2 + I w^2 / 2 + m |a| D) is not a finite number");
+        double kin = 0.5 * bd->mass * (bd->vel.x * bd->vel.x + bd->vel.y * bd->vel.y);
+        double rot = 0.5 * I * bd->omega * bd->omega;
+        E += kin + rot + bd->mass * (fabs(ax) * w + fabs(ay) * hgt);
+        if (!isfinite(E)) {
+            /* the rotation's share is omega's fault, the others the mass's */
+            const ncs_ritem *it = S->body_slot[b][BO_MASS];
+            if (!(rot <= kin) && S->body_slot[b][BO_OMEGA])
+                it = S->body_slot[b][BO_OMEGA];
+            if (it)
+                out_of_range(S, it, "too large for this scene: the energy bound of the "
+                             "rigid-body path (sum of m v^2 / 2 + I omega^2 / 2 + m |a| D "
+                             "over the bodies) is not a finite number");
             return;
         }
     }

@@ -1,5 +1,5 @@
-# Installation: ncsc, the runtime library and headers, a CMake package and a
-# pkg-config file. Included last by the top-level CMakeLists.txt.
+# Installation: ncsc, ncs-lcp, the runtime library and headers, a CMake
+# package and a pkg-config file. Included last by the top-level CMakeLists.txt.
 include(CMakePackageConfigHelpers)
 # Exported as ncs::runtime, ncs::layout and ncs::ncsc.
 set_target_properties(ncs_runtime PROPERTIES EXPORT_NAME runtime)
@@ -9,6 +9,8 @@ install(TARGETS ncs_layout ncs_runtime EXPORT ncsTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS ncsc EXPORT ncsTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# the .dat solver the README, the man page and every failed step point to
+install(TARGETS ncs-lcp RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/ncs
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT ncsTargets NAMESPACE ncs:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/ncs)

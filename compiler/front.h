@@ -127,6 +127,7 @@ typedef struct ncs_front {
     /* scanner state */
     const char *src;        /**< the source text (borrowed) */
     size_t srclen;          /**< bytes in src */
+    int form_override;      /**< ncs_formulation from the command line, -1: none */
     size_t off;             /**< offset of the next byte in src */
     int line, col;          /**< position of the next byte */
     ncs_loc tok_end;        /**< end of the most recent token */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli.h"
 #include "emit.h"
 #include "geom.h"
 #include "parse.h"
@@ -40,11 +41,14 @@ static const char usage_text[] =
     "Compile a 2D nonconvex scene into a specialised C time-stepper.\n"
     "FILE may be '-' for standard input.\n"
     "\n"
+    "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n"
     "Actions (at least one):\n"
-    "  -o DIR                 write PREFIX.h, PREFIX.c and PREFIX_main.c into DIR;\n"
+    "  -o DIR                 write PREFIX.h, PREFIX.c and PREFIX_main.c into DIR\n"
+    "                         (created when missing);\n"
     "                         with --target embedded also PREFIX_lcp.h and\n"
     "                         PREFIX_lcp.c (the solver copy)\n"
-    "  --check                parse, check and validate the geometry only\n"
+    "  --check                parse, check and validate the geometry only; on\n"
+    "                         success say what was checked (one line on stderr)\n"
     "  --dump-ast             print the checked scene\n"
     "  --dump-groups          print the nonconvex groups as JSON\n"
     "  --svg-groups FILE.svg  draw the obstacles and their pieces\n"
@@ -96,25 +100,14 @@ static int read_all(FILE *f, char **text, size_t *len) {
     return 0;
 }
 
-/* Matches option `name` in argv[*i]: "--name VALUE" or "--name=VALUE".
- * Returns 1 with *val set, 0 when argv[*i] is another option, -1 when the
- * value is missing (reported). */
+/* ncs_opt_value, reporting a missing value. Returns 1 with *val set, 0
+ * when argv[*i] is another option, -1 when the value is missing
+ * (reported). */
 static int opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return 0;
-    if (argv[*i][n] == '=') {
-        *val = argv[*i] + n + 1;
-        return 1;
-    }
-    if (argv[*i][n] != '\0')
-        return 0;
-    if (*i + 1 >= argc) {
+    int r = ncs_opt_value(argc, argv, i, name, val);
+    if (r < 0)
         usage_error("option '%s' needs an argument", name);
-        return -1;
-    }
-    *val = argv[++*i];
-    return 1;
+    return r;
 }
 
 /* Fills `c` from the command line. Returns 0, EXIT_USAGE, or -1 after
@@ -151,6 +144,11 @@ static int parse_args(int argc, char **argv, cli *c) {
         } else if ((r = opt_value(argc, argv, &i, "--prefix", &v)) != 0) {
             if (r < 0)
                 return EXIT_USAGE;
+            const char *why = ncs_prefix_problem(v);
+            if (why) {
+                fprintf(stderr, "ncsc: error: prefix '%s' %s\n", v, why);
+                return EXIT_USAGE;
+            }
             c->emit.prefix = v;
         } else if ((r = opt_value(argc, argv, &i, "--target", &v)) != 0) {
             if (r < 0)
@@ -208,19 +206,61 @@ static int parse_args(int argc, char **argv, cli *c) {
     return 0;
 }
 
+/* "N thing" / "N things" (buf: 48 bytes). */
+static const char *count(char *buf, int n, const char *one, const char *many) {
+    snprintf(buf, 48, "%d %s", n, n == 1 ? one : many);
+    return buf;
+}
+
+/* --check on a good file says what it checked, on stderr (stdout may be
+ * --dump-ast or --dump-groups):
+ *   FILE: ok: 1 obstacle (1 polygon, 1 hole), 1 body (1 particle),
+ *   4 expectations; formulation max, 400 steps of h = 0.01 */
+static void check_summary(const ncs_scene *s, const char *name) {
+    int kinds[3] = {0, 0, 0}, polys = 0, groups = 0, holes = 0, i, any = 0;
+    static const char *const one[3] = {"particle", "disc", "polygon"};
+    static const char *const many[3] = {"particles", "discs", "polygons"};
+    char a[48], b[48];
+    for (i = 0; i < s->nobstacles; i++) {
+        polys += s->obstacles[i].kind == NCS_OBST_POLYGON;
+        groups += s->obstacles[i].kind == NCS_OBST_GROUP;
+        holes += s->obstacles[i].kind == NCS_OBST_POLYGON ? s->obstacles[i].nholes : 0;
+    }
+    for (i = 0; i < s->nbodies; i++)
+        if (s->bodies[i].kind >= 0 && s->bodies[i].kind < 3)
+            kinds[s->bodies[i].kind]++;
+    fprintf(stderr, "%s: ok: %s", name, count(a, s->nobstacles, "obstacle", "obstacles"));
+    if (s->nobstacles > 0) {
+        fputs(" (", stderr);
+        if (polys)
+            fprintf(stderr, "%s, %s", count(a, polys, "polygon", "polygons"),
+                    count(b, holes, "hole", "holes"));
+        if (groups)
+            fprintf(stderr, "%s%s", polys ? ", " : "", count(a, groups, "group", "groups"));
+        fputc(')', stderr);
+    }
+    fprintf(stderr, ", %s (", count(a, s->nbodies, "body", "bodies"));
+    for (i = 0; i < 3; i++)
+        if (kinds[i])
+            fprintf(stderr, "%s%s", any++ ? ", " : "", count(a, kinds[i], one[i], many[i]));
+    fprintf(stderr, "), %s; formulation %s, %s of h = %g\n",
+            count(a, s->nexpects, "expectation", "expectations"),
+            ncs_formulation_name(s->form), count(b, s->steps, "step", "steps"), s->h);
+}
+
 /* Runs the stages on scene `s`. Returns the exit status. */
 static int run_stages(const cli *c, ncs_scene *s, ncs_diag *d) {
     ncs_geometry g;
     int status = 0;
     memset(&g, 0, sizeof g);
-    if (c->formulation)
-        s->form = ncs_formulation_from_name(c->formulation, NULL);
     if (c->dump_ast)
         ncs_scene_dump(s, stdout);
     if (!c->check && !c->dump_groups && !c->svg && !c->outdir)
         return 0;
     if (ncs_geom_build(s, &c->geom, d, &g) != 0 || ncs_diag_errors(d) > 0)
         return EXIT_INPUT;
+    if (c->check)
+        check_summary(s, d->file);
     if (c->dump_groups && ncs_geom_dump_json(s, &g, stdout) != 0) {
         fprintf(stderr, "ncsc: error: cannot write the groups: %s\n", strerror(errno));
         status = EXIT_USAGE;
@@ -236,7 +276,15 @@ static int run_stages(const cli *c, ncs_scene *s, ncs_diag *d) {
         }
     }
     if (status == 0 && c->outdir) {
-        int r = ncs_emit(s, &g, &c->emit, d);
+        /* -o DIR: created (with its missing parents) when it does not
+         * exist, and removed again when the compile fails */
+        size_t existing;
+        int r = 2;
+        if (ncs_make_dirs(c->outdir, &existing) != 0)
+            fprintf(stderr, "ncsc: error: cannot create the output directory '%s': %s\n", c->outdir,
+                    strerror(errno));
+        else if ((r = ncs_emit(s, &g, &c->emit, d)) != 0)
+            ncs_remove_made_dirs(c->outdir, existing);
         status = r == 0 ? 0 : r == 1 ? EXIT_INPUT : EXIT_USAGE;
     }
     ncs_geom_free(&g);
@@ -272,7 +320,9 @@ int main(int argc, char **argv) {
     ncs_diag d;
     ncs_diag_init(&d, name, text, len);
     int nomem = 0;
-    ncs_scene *s = ncs_parse_ex(name, text, len, &d, &nomem);
+    ncs_scene *s = ncs_parse_opt(name, text, len, &d, &nomem,
+                                 c.formulation ? ncs_formulation_from_name(c.formulation, NULL)
+                                               : -1);
     status = s ? run_stages(&c, s, &d) : nomem ? EXIT_USAGE : EXIT_INPUT;
     ncs_scene_free(s);
     free(text);

@@ -153,6 +153,11 @@ ncs_scene *ncs_parse(const char *file, const char *src, size_t len, ncs_diag *d)
 
 ncs_scene *ncs_parse_ex(const char *file, const char *src, size_t len, ncs_diag *d,
                         int *nomem) {
+    return ncs_parse_opt(file, src, len, d, nomem, -1);
+}
+
+ncs_scene *ncs_parse_opt(const char *file, const char *src, size_t len, ncs_diag *d,
+                         int *nomem, int form_override) {
     ncs_loc nowhere = {0, 0};
     int errors_before = ncs_diag_errors(d);
     ncs_scene *s = NULL;
@@ -165,6 +170,7 @@ ncs_scene *ncs_parse_ex(const char *file, const char *src, size_t len, ncs_diag 
     p.file = file;
     p.src = src;
     p.srclen = len;
+    p.form_override = form_override;
     p.line = p.col = 1;
     p.tok_end.line = p.tok_end.col = 1;
     p.at_stmt_start = 1;

@@ -5,9 +5,18 @@
  * libncs_runtime.a), in the build tree ncsc was built in (paths fixed at
  * configure time), and under the configured install prefix. The C
  * compiler is $CC (split at blanks) or `cc`.
+ *
+ * Concurrent runs: each run generates, builds and runs in a directory of
+ * its own, RUN_DIR/.run-XXXXXX (mkdtemp), removed when the simulator is
+ * done; only then can no run build over or run another's simulator. Its
+ * files are published into RUN_DIR (NCS_RUN_DIR or .ncs-run/PREFIX) for the
+ * user, each replaced whole, under a lock (RUN_DIR/.lock).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +24,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "cli.h"
 #include "emit.h"
 #include "geom.h"
 #include "parse.h"
@@ -46,13 +56,24 @@ static const char run_usage[] =
     "Compile FILE.ncs, build its simulator with $CC (default cc) against the\n"
     "ncs runtime, and run it with the simulator options (see --help of any\n"
     "simulator: --steps N, --csv FILE, --svg FILE, --dump-lcp DIR, --check,\n"
-    "--quiet). The generated code and the simulator go to $NCS_RUN_DIR, by\n"
-    "default ./.ncs-run/PREFIX/.\n"
+    "--quiet; the expectations are checked unless --no-check). Each run builds\n"
+    "and runs in a directory of its own, so runs of one scene may go on at\n"
+    "once; the generated code and the simulator are then put into\n"
+    "$NCS_RUN_DIR, by default ./.ncs-run/PREFIX/ (the files of the run that\n"
+    "put them there last).\n"
     "Options (before FILE):\n"
     "  --prefix P             symbol prefix (default: the scene name)\n"
     "  --formulation NAME     override the scene's formulation\n"
     "  --decomp triangles|convex  obstacle decomposition\n"
     "  --help                 show this help\n";
+
+/* Reports a usage error (fmt with one %s) and returns RUN_USAGE. */
+static int run_usage_error(const char *fmt, const char *arg) {
+    fputs("ncsc run: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'ncsc run --help' for more information.\n", stderr);
+    return RUN_USAGE;
+}
 
 /** Where the runtime's headers and libraries are. */
 typedef struct run_paths {
@@ -117,26 +138,6 @@ static int find_runtime(run_paths *p) {
                     "libncs_runtime.a); looked next to ncsc, in the build tree '%s' "
                     "and under '%s'\n", NCS_RUN_BUILD_LIBDIR, NCS_RUN_PREFIX);
     return -1;
-}
-
-/* mkdir -p. Returns 0, or -1 with errno set. */
-static int make_dirs(const char *path) {
-    char buf[PATH_CAP];
-    size_t i, n = strlen(path);
-    if (n == 0 || n >= sizeof buf) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    memcpy(buf, path, n + 1);
-    for (i = 1; i <= n; i++) {
-        if (buf[i] != '/' && buf[i] != '\0')
-            continue;
-        buf[i] = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return -1;
-        buf[i] = path[i];
-    }
-    return 0;
 }
 
 /* Reads the whole file (or stdin for "-"). Returns 0, or -1 after a message. */
@@ -275,6 +276,129 @@ static int build(const char *dir, const run_paths *rp, const char *exe) {
     return RUN_USAGE;
 }
 
+/* ---- one run's private directory ---------------------------------------- */
+
+/* Copies file `from` to a new file `to` (mode 0777 less the umask).
+ * Returns 0, or -1 with errno set and `to` removed. */
+static int copy_file(const char *from, const char *to) {
+    char buf[1 << 14];
+    ssize_t n = 0;
+    int in = open(from, O_RDONLY), out = -1, e = 0;
+    if (in >= 0)
+        out = open(to, O_WRONLY | O_CREAT | O_EXCL, 0777);
+    while (out >= 0 && (n = read(in, buf, sizeof buf)) > 0)
+        if (write(out, buf, (size_t)n) != n) {
+            n = -1;
+            break;
+        }
+    if (in < 0 || out < 0 || n < 0)
+        e = errno ? errno : EIO;
+    if (out >= 0 && close(out) != 0 && !e)
+        e = errno;
+    if (in >= 0)
+        close(in);
+    if (e && out >= 0)
+        unlink(to);
+    errno = e;
+    return e ? -1 : 0;
+}
+
+/* Puts this run's generated files and simulator (in `priv`) into `dir`
+ * for the user: PREFIX.h, PREFIX.c, PREFIX_main.c and PREFIX, each
+ * replaced whole (rename), all four under a lock on DIR/.lock so that the
+ * set in `dir` always comes from one run. The simulator stays in `priv`
+ * too (a hard link, or a copy): this run runs its own. A failure is a
+ * warning: the run goes on. */
+static void publish(const char *dir, const char *priv, const char *prefix) {
+    static const char *const suffix[] = {".h", ".c", "_main.c", ""};
+    char from[PATH_CAP], to[PATH_CAP], pub[PATH_CAP], lockname[PATH_CAP];
+    struct flock fl;
+    int lock, k, bad = 0;
+    if (cat3(lockname, sizeof lockname, dir, "/.lock", "") != 0 ||
+        snprintf(pub, sizeof pub, "%s/%s.pub", priv, prefix) >= (int)sizeof pub)
+        return;
+    lock = open(lockname, O_RDWR | O_CREAT, 0666);
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    while (lock >= 0 && fcntl(lock, F_SETLKW, &fl) != 0 && errno == EINTR)
+        continue;
+    for (k = 0; k < 4 && !bad; k++) {
+        const char *src = from;
+        if (snprintf(from, sizeof from, "%s/%s%s", priv, prefix, suffix[k]) >= (int)sizeof from ||
+            snprintf(to, sizeof to, "%s/%s%s", dir, prefix, suffix[k]) >= (int)sizeof to) {
+            errno = ENAMETOOLONG;
+            bad = 1;
+            break;
+        }
+        if (k == 3) {   /* the simulator: a second name for it, moved into dir */
+            if (link(from, pub) != 0 && copy_file(from, pub) != 0) {
+                bad = 1;
+                break;
+            }
+            src = pub;
+        }
+        bad = rename(src, to) != 0;
+    }
+    if (bad)
+        fprintf(stderr, "ncsc run: warning: cannot put the generated files into '%s': %s "
+                        "(running the simulator anyway)\n", dir, strerror(errno));
+    if (lock >= 0)
+        close(lock);    /* releases the lock */
+}
+
+/* Removes this run's directory and what is left in it. */
+static void remove_private(const char *priv) {
+    char path[PATH_CAP];
+    struct dirent *e;
+    DIR *dp = opendir(priv);
+    while (dp && (e = readdir(dp)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+            cat3(path, sizeof path, priv, "/", e->d_name) == 0)
+            unlink(path);
+    if (dp)
+        closedir(dp);
+    rmdir(priv);
+}
+
+/* Runs the simulator `exe` with `args` (args[0]: the name it reports) and
+ * waits for it, ignoring SIGINT and SIGQUIT meanwhile as system() does (the
+ * simulator gets them; this process then cleans up). Returns its exit
+ * status; when a signal ended it, sets *sig and returns 128 + the signal. */
+static int run_simulator(const char *exe, char **args, int *sig) {
+    struct sigaction ign, old_int, old_quit;
+    int status = 0;
+    pid_t pid, waited = -1;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigemptyset(&ign.sa_mask);
+    sigaction(SIGINT, &ign, &old_int);
+    sigaction(SIGQUIT, &ign, &old_quit);
+    fflush(NULL);
+    pid = fork();
+    if (pid == 0) {
+        sigaction(SIGINT, &old_int, NULL);
+        sigaction(SIGQUIT, &old_quit, NULL);
+        execv(exe, args);
+        fprintf(stderr, "ncsc run: error: cannot run '%s': %s\n", exe, strerror(errno));
+        _exit(RUN_USAGE);
+    }
+    while (pid > 0 && (waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+        continue;
+    if (pid < 0 || waited < 0)
+        fprintf(stderr, "ncsc run: error: %s the simulator: %s\n",
+                pid < 0 ? "cannot start" : "lost", strerror(errno));
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGQUIT, &old_quit, NULL);
+    if (pid < 0 || waited < 0)
+        return RUN_USAGE;
+    if (WIFSIGNALED(status)) {
+        *sig = WTERMSIG(status);
+        return 128 + *sig;
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : RUN_USAGE;
+}
+
 int ncs_run_main(int argc, char **argv) {
     ncs_emit_options eo;
     ncs_geom_options go = ncs_geom_default_options();
@@ -282,32 +406,42 @@ int ncs_run_main(int argc, char **argv) {
     ncs_diag d;
     ncs_scene *s = NULL;
     run_paths rp;
-    const char *file = NULL, *prefix = NULL, *form = NULL, *env_dir;
-    char dir[PATH_CAP], exe[PATH_CAP], *text = NULL;
-    size_t len = 0;
-    int i, rc = 0, have_geom = 0, nomem = 0;
+    const char *file = NULL, *prefix = NULL, *env_dir;
+    char dir[PATH_CAP], priv[PATH_CAP], exe[PATH_CAP], shown_exe[PATH_CAP], *text = NULL;
+    size_t len = 0, existing = 0;
+    int i, rc = 0, have_geom = 0, have_priv = 0, nomem = 0, form = -1, sig = 0;
 
     memset(&eo, 0, sizeof eo);
     memset(&g, 0, sizeof g);
     for (i = 1; i < argc && !file; i++) {
-        const char *a = argv[i];
+        const char *a = argv[i], *v = NULL;
+        int r;
         if (strcmp(a, "--help") == 0) {
             fputs(run_usage, stdout);
             return 0;
-        } else if ((strcmp(a, "--prefix") == 0 || strcmp(a, "--formulation") == 0 ||
-                    strcmp(a, "--decomp") == 0) && i + 1 < argc) {
-            const char *v = argv[++i];
-            if (a[2] == 'p') {
-                prefix = v;
-            } else if (a[2] == 'f') {
-                const char *hint = NULL;
-                if (ncs_formulation_from_name(v, &hint) < 0) {
-                    fprintf(stderr, "ncsc run: error: unknown formulation '%s'%s%s%s\n", v,
-                            hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
-                    return RUN_USAGE;
-                }
-                form = v;
-            } else if (strcmp(v, "triangles") == 0 || strcmp(v, "convex") == 0) {
+        } else if ((r = ncs_opt_value(argc, argv, &i, "--prefix", &v)) != 0) {
+            const char *why = r > 0 ? ncs_prefix_problem(v) : NULL;
+            if (r < 0)
+                return run_usage_error("option '%s' needs an argument", a);
+            if (why) {
+                fprintf(stderr, "ncsc run: error: prefix '%s' %s\n", v, why);
+                return RUN_USAGE;
+            }
+            prefix = v;
+        } else if ((r = ncs_opt_value(argc, argv, &i, "--formulation", &v)) != 0) {
+            const char *hint = NULL;
+            if (r < 0)
+                return run_usage_error("option '%s' needs an argument", a);
+            form = ncs_formulation_from_name(v, &hint);
+            if (form < 0) {
+                fprintf(stderr, "ncsc run: error: unknown formulation '%s'%s%s%s\n", v,
+                        hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+                return RUN_USAGE;
+            }
+        } else if ((r = ncs_opt_value(argc, argv, &i, "--decomp", &v)) != 0) {
+            if (r < 0)
+                return run_usage_error("option '%s' needs an argument", a);
+            if (strcmp(v, "triangles") == 0 || strcmp(v, "convex") == 0) {
                 go.decomp = v[0] == 't' ? NCS_DECOMP_TRIANGLES : NCS_DECOMP_CONVEX;
             } else {
                 fprintf(stderr, "ncsc run: error: unknown decomposition '%s' (expected "
@@ -315,31 +449,24 @@ int ncs_run_main(int argc, char **argv) {
                 return RUN_USAGE;
             }
         } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "ncsc run: error: unknown or incomplete option '%s' before the "
-                            "scene file\nTry 'ncsc run --help' for more information.\n", a);
-            return RUN_USAGE;
+            return run_usage_error("unknown option '%s' before the scene file", a);
         } else {
             file = a;
         }
     }
-    if (!file) {
-        fputs("ncsc run: error: no scene file\nTry 'ncsc run --help' for more "
-              "information.\n", stderr);
-        return RUN_USAGE;
-    }
+    if (!file)
+        return run_usage_error("%s", "no scene file");
     if (find_runtime(&rp) != 0)
         return RUN_USAGE;
     if (read_scene(file, &text, &len) != 0)
         return RUN_USAGE;
 
     ncs_diag_init(&d, strcmp(file, "-") == 0 ? "<stdin>" : file, text, len);
-    s = ncs_parse_ex(d.file, text, len, &d, &nomem);
+    s = ncs_parse_opt(d.file, text, len, &d, &nomem, form);
     if (!s) {
         rc = nomem ? RUN_USAGE : RUN_INPUT;
         goto done;
     }
-    if (form)
-        s->form = ncs_formulation_from_name(form, NULL);
     have_geom = 1;
     if (ncs_geom_build(s, &go, &d, &g) != 0 || ncs_diag_errors(&d) > 0) {
         rc = RUN_INPUT;
@@ -352,37 +479,55 @@ int ncs_run_main(int argc, char **argv) {
         snprintf(dir, sizeof dir, "%s", env_dir);
     else if (snprintf(dir, sizeof dir, ".ncs-run/%s", prefix) >= (int)sizeof dir)
         dir[0] = '\0';
-    if (!dir[0] || make_dirs(dir) != 0) {
+    if (!dir[0] || ncs_make_dirs(dir, &existing) != 0) {
         fprintf(stderr, "ncsc run: error: cannot create the directory '%s': %s\n", dir,
+                dir[0] ? strerror(errno) : "the path is too long");
+        rc = RUN_USAGE;
+        goto done;
+    }
+    /* this run's own directory: concurrent runs of the scene never share a
+     * file they write, build or run */
+    if (snprintf(priv, sizeof priv, "%s/.run-XXXXXX", dir) >= (int)sizeof priv ||
+        !mkdtemp(priv)) {
+        fprintf(stderr, "ncsc run: error: cannot create a directory in '%s': %s\n", dir,
                 strerror(errno));
         rc = RUN_USAGE;
         goto done;
     }
+    have_priv = 1;
     eo.prefix = prefix;
-    eo.outdir = dir;
+    eo.outdir = priv;
     eo.target = NCS_TARGET_HOST;
     rc = ncs_emit(s, &g, &eo, &d);
     if (rc != 0) {
         rc = rc == 1 ? RUN_INPUT : RUN_USAGE;
         goto done;
     }
-    if (snprintf(exe, sizeof exe, "%s/%s", dir, prefix) >= (int)sizeof exe) {
+    if (snprintf(exe, sizeof exe, "%s/%s", priv, prefix) >= (int)sizeof exe ||
+        snprintf(shown_exe, sizeof shown_exe, "%s/%s", dir, prefix) >= (int)sizeof shown_exe) {
         fprintf(stderr, "ncsc run: error: the path '%s' is too long\n", dir);
         rc = RUN_USAGE;
         goto done;
     }
-    rc = build(dir, &rp, exe);
+    rc = build(priv, &rp, exe);
+    if (rc == 0)
+        publish(dir, priv, prefix);
 done:
     if (have_geom)
         ncs_geom_free(&g);
     ncs_scene_free(s);
     free(text);
-    if (rc != 0)
-        return rc;
-    /* argv[i - 1] was FILE: the simulator gets exe and what follows FILE */
-    argv[i - 1] = exe;
-    fflush(NULL);
-    execv(exe, &argv[i - 1]);
-    fprintf(stderr, "ncsc run: error: cannot run '%s': %s\n", exe, strerror(errno));
-    return RUN_USAGE;
+    if (rc == 0) {
+        /* argv[i - 1] was FILE: the simulator gets its published name and
+         * what follows FILE */
+        argv[i - 1] = shown_exe;
+        rc = run_simulator(exe, &argv[i - 1], &sig);
+    }
+    if (have_priv)
+        remove_private(priv);
+    if (sig) {
+        signal(sig, SIG_DFL);   /* die of the simulator's signal, as a shell would show */
+        raise(sig);
+    }
+    return rc;
 }

@@ -7,20 +7,15 @@
  * whole-file checks ("no body") are skipped after any syntax error: those
  * would mostly repeat the syntax error in other words.
  */
-#include <math.h>
+#include <ctype.h>
 #include <limits.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include "front.h"
 #include "parse.h"
-
-typedef struct sema {
-    ncs_front *p;       /* the parse */
-    ncs_diag *d;        /* diagnostics */
-    ncs_scene *s;       /* scene being built */
-    int have_steps;     /* s->steps is known (for `at step N` checks) */
-    int nomem;          /* an allocation failed */
-} sema;
 
 /* ---- names ---------------------------------------------------------------- */
 
@@ -61,6 +56,20 @@ static const char *const body_settings[] = {
     "friction", "radius", "inertia", NULL
 };
 
+typedef struct sema {
+    ncs_front *p;       /* the parse */
+    ncs_diag *d;        /* diagnostics */
+    ncs_scene *s;       /* scene being built */
+    int have_steps;     /* s->steps is known (for `at step N` checks) */
+    int nomem;          /* an allocation failed */
+    /* where the numbers were written, for the checks of the quantities
+     * derived from them (check_derived) */
+    const ncs_ritem *scene_slot[SC_COUNT];   /* the scene's settings */
+    const ncs_ritem *(*body_slot)[BO_COUNT]; /* each body's settings */
+    const ncs_ritem **obst_friction;         /* each obstacle's friction */
+    const ncs_rexpect **expect_src;          /* each expectation as written */
+} sema;
+
 static const char *const obstacle_kinds[] = {"polygon", "group", NULL};
 static const char *const body_kinds[] = {"particle", "disc", "polygon", NULL};
 static const char *const members[] = {
@@ -85,6 +94,44 @@ static const char *did_you_mean(char *buf, const char *s, const char *const *nam
     else
         buf[0] = '\0';
     return buf;
+}
+
+/* ---- prefixes -------------------------------------------------------------- */
+
+const char *ncs_prefix_problem(const char *prefix) {
+    static const char *const keywords[] = {
+        "auto", "break", "case", "char", "const", "continue", "default", "do",
+        "double", "else", "enum", "extern", "float", "for", "goto", "if", "inline",
+        "int", "long", "register", "restrict", "return", "short", "signed", "sizeof",
+        "static", "struct", "switch", "typedef", "union", "unsigned", "void",
+        "volatile", "while", /* C23 */ "alignas", "alignof", "bool", "constexpr",
+        "false", "nullptr", "static_assert", "thread_local", "true", "typeof",
+        "typeof_unqual", NULL
+    };
+    size_t n = strlen(prefix);
+    if (n == 0)
+        return "is empty";
+    if (!(isalpha((unsigned char)prefix[0]) || prefix[0] == '_'))
+        return "is not a C identifier (it must start with a letter)";
+    for (size_t i = 0; i < n; i++)
+        if (!(isalnum((unsigned char)prefix[i]) || prefix[i] == '_'))
+            return "is not a C identifier (letters, digits and '_' only)";
+    if (n > NCS_PREFIX_MAX)
+        return "is too long (at most 64 characters)";
+    if (lookup(prefix, keywords) >= 0)
+        return "is a C keyword";
+    if (n >= 3 && tolower((unsigned char)prefix[0]) == 'n' &&
+        tolower((unsigned char)prefix[1]) == 'c' && tolower((unsigned char)prefix[2]) == 's')
+        return "is reserved for the ncs runtime (names starting with 'ncs', in any case, "
+               "would clash with its headers ncs/*.h and symbols ncs_*, NCS_*)";
+    if (prefix[0] == '_')
+        return "starts with '_' (the generated names would be reserved identifiers of C)";
+    if (strstr(prefix, "__"))
+        return "contains \"__\" (the generated names would be reserved identifiers)";
+    if (prefix[n - 1] == '_')
+        return "ends with '_' (the generated names PREFIX_... would contain \"__\", "
+               "reserved identifiers)";
+    return NULL;
 }
 
 /* ---- values --------------------------------------------------------------- */
@@ -195,6 +242,45 @@ static int get_vec(sema *S, const ncs_ritem *it, ncs_vec2 *out) {
         return 0;
     *out = it->val.vec;
     return 1;
+}
+
+/* ---- numbers out of range ---------------------------------------------------- */
+
+/* Largest magnitude of a body's position and velocity coordinates and of a
+ * side's point: the limit of obstacle vertices (geometry), so that the
+ * scene's extent, distances and squared speeds stay finite. */
+#define NCS_COORD_MAX 1e150
+static const char coord_limit_why[] =
+    "limited to magnitude 1e+150 (as obstacle vertices are) so that the scene's "
+    "extent, distances and squared speeds stay finite";
+
+/* The value of setting `it` as written (buf: 80 bytes). */
+static const char *value_text(char *buf, const ncs_ritem *it) {
+    if (it->val.kind == NCS_RV_VEC) {
+        snprintf(buf, 80, "(%g, %g)", it->val.vec.x, it->val.vec.y);
+        return buf;
+    }
+    return shown(buf, it->val.text ? it->val.text : "?");
+}
+
+static void out_of_range(sema *S, const ncs_ritem *it, const char *fmt, ...) NCS_PRINTF(3, 4);
+
+/* Reports the number of setting `it` as unusable, at the number:
+ * "NAME = VALUE is " followed by fmt ("too small: 1/h is not a finite
+ * number"). */
+static void out_of_range(sema *S, const ncs_ritem *it, const char *fmt, ...) {
+    char why[400], v[80];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    ncs_error(S->d, it->val.loc, "%s = %s is %s", it->name, value_text(v, it), why);
+}
+
+/* A vector setting whose coordinates must stay within NCS_COORD_MAX. */
+static void coord_limit(sema *S, const ncs_ritem *it, const char *what) {
+    if (fabs(it->val.vec.x) > NCS_COORD_MAX || fabs(it->val.vec.y) > NCS_COORD_MAX)
+        out_of_range(S, it, "too large: %s are %s", what, coord_limit_why);
 }
 
 /* ---- settings of one block -------------------------------------------------- */
@@ -335,15 +421,23 @@ static void scene_formulation(sema *S, const ncs_ritem *it) {
         S->s->form = f;
 }
 
-/* gamma / epsilon: a number > 0 or auto, only meaningful for one formulation. */
+/* gamma / epsilon: a number > 0 or auto, only meaningful for one formulation
+ * (`form`, the final one: -1 when the scene's is not valid); ignored (not
+ * stored) under another. */
 static void scene_constant(sema *S, const ncs_ritem *it, int form, int wanted,
                            double *value, int *is_auto) {
     int a = 1;
-    if (get_range_or_auto(S, it, value, &a))
-        *is_auto = a;
-    if (form >= 0 && form != wanted)
-        ncs_warning(S->d, it->loc, "'%s' only applies to formulation %s, not %s; ignored",
-                    it->name, ncs_formulation_name(wanted), ncs_formulation_name(form));
+    double v = 0;
+    if (!get_range_or_auto(S, it, &v, &a) || (form >= 0 && form != wanted)) {
+        if (form >= 0 && form != wanted)
+            ncs_warning(S->d, it->loc, "'%s' only applies to formulation %s, not %s%s; ignored",
+                        it->name, ncs_formulation_name(wanted), ncs_formulation_name(form),
+                        S->p->form_override >= 0 ? " (set by --formulation)" : "");
+        return;
+    }
+    *is_auto = a;
+    if (!a)
+        *value = v;
 }
 
 static void check_scene(sema *S, const ncs_rblock *b) {
@@ -352,8 +446,17 @@ static void check_scene(sema *S, const ncs_rblock *b) {
 
     s->name = b->name.text;
     s->loc = b->name.loc;
+    const char *why = s->name ? ncs_prefix_problem(s->name) : NULL;
+    if (why) {
+        char q[80];
+        ncs_error(S->d, s->loc, "scene name %s %s; rename the scene (its name "
+                  "prefixes the generated code's names and files)", ncs_quote(q, s->name, 32),
+                  why);
+    }
     fill_slots(b, scene_settings, slot);
-    int form = peek_formulation(slot[SC_FORMULATION]);
+    /* the final formulation: the command line's wins over the scene's */
+    int form = S->p->form_override >= 0 ? S->p->form_override
+                                        : peek_formulation(slot[SC_FORMULATION]);
     for (const ncs_ritem *it = b->items; it; it = it->next) {
         if (it->kind != NCS_RI_SETTING) {
             ncs_error(S->d, it->loc, "'%s' is not allowed in the scene block",
@@ -399,6 +502,9 @@ static void check_scene(sema *S, const ncs_rblock *b) {
             break;
         }
     }
+    if (S->p->form_override >= 0)
+        s->form = S->p->form_override;
+    memcpy(S->scene_slot, slot, sizeof slot);
     if (b->damaged)
         return;
     if (!slot[SC_H])
@@ -440,6 +546,9 @@ static void obstacle_side(sema *S, const ncs_ritem *it, ncs_obstacle *o) {
     sd->loc = it->loc;
     if (sd->normal.x == 0 && sd->normal.y == 0)
         ncs_error(S->d, it->side_normal.loc, "side normal must be nonzero");
+    if (fabs(sd->point.x) > NCS_COORD_MAX || fabs(sd->point.y) > NCS_COORD_MAX)
+        ncs_error(S->d, it->side_point.loc, "side point (%g, %g) is too large: coordinates are %s",
+                  sd->point.x, sd->point.y, coord_limit_why);
 }
 
 static void check_obstacle(sema *S, const ncs_rblock *b, ncs_obstacle *o) {
@@ -469,6 +578,7 @@ static void check_obstacle(sema *S, const ncs_rblock *b, ncs_obstacle *o) {
     }
 
     fill_slots(b, obstacle_settings, slot);
+    S->obst_friction[o - S->s->obstacles] = slot[OB_FRICTION];
     for (const ncs_ritem *it = b->items; it; it = it->next) {
         switch (it->kind) {
         case NCS_RI_SETTING:
@@ -568,6 +678,7 @@ static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
                   : " (expected particle, disc or polygon)");
 
     fill_slots(b, body_settings, slot);
+    memcpy(S->body_slot[o - S->s->bodies], slot, sizeof slot);
     for (const ncs_ritem *it = b->items; it; it = it->next) {
         if (it->kind != NCS_RI_SETTING) {
             body_vertices(S, it, o, &verts);
@@ -575,8 +686,14 @@ static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
         }
         switch (setting_index(S, it, body_settings, slot, "body")) {
         case BO_MASS: get_range(S, it, 0, &o->mass); break;
-        case BO_POSITION: get_vec(S, it, &o->pos); break;
-        case BO_VELOCITY: get_vec(S, it, &o->vel); break;
+        case BO_POSITION:
+            if (get_vec(S, it, &o->pos))
+                coord_limit(S, it, "positions");
+            break;
+        case BO_VELOCITY:
+            if (get_vec(S, it, &o->vel))
+                coord_limit(S, it, "velocities");
+            break;
         case BO_ANGLE: get_number(S, it, &o->angle); break;
         case BO_OMEGA: get_number(S, it, &o->omega); break;
         case BO_FORCE: get_vec(S, it, &o->force); break;
@@ -667,6 +784,7 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
     const ncs_rexpect *x = b->expect;
     char q[80], hint[100];
 
+    S->expect_src[e - S->s->expects] = x;
     e->loc = b->loc;
     e->body = -1;
     e->step = NCS_STEP_EVERY;
@@ -783,7 +901,11 @@ static int prepare(sema *S, name_table *names) {
     s->obstacles = ncs_arena_array(p->arena, nobst, sizeof *s->obstacles);
     s->bodies = ncs_arena_array(p->arena, nbody, sizeof *s->bodies);
     s->expects = ncs_arena_array(p->arena, nexp, sizeof *s->expects);
-    if (!s->obstacles || !s->bodies || !s->expects || !names->slot)
+    S->body_slot = ncs_arena_array(p->arena, nbody, sizeof *S->body_slot);
+    S->obst_friction = ncs_arena_array(p->arena, nobst, sizeof *S->obst_friction);
+    S->expect_src = ncs_arena_array(p->arena, nexp, sizeof *S->expect_src);
+    if (!s->obstacles || !s->bodies || !s->expects || !names->slot || !S->body_slot ||
+        !S->obst_friction || !S->expect_src)
         return -1;
     int body = 0;
     for (const ncs_rblock *b = p->items; b; b = b->next) {
@@ -817,6 +939,413 @@ static void scene_block(sema *S, const ncs_rblock *b, const ncs_rblock **scene) 
     check_scene(S, b);
 }
 
+/* ---- quantities derived from the numbers ------------------------------------ */
+
+/* The code generator folds the scene's numbers into constants: 1/h,
+ * 1/mass, 1/inertia, gravity + force / mass, torque / inertia, epsilon / h,
+ * the automatic gamma, epsilon and margin (from the scene's extent D and
+ * speed bound Vmax), the contacts' offsets / h, sqrt(mu_body mu_obstacle),
+ * bound +- tolerance, ... (emit_plan.c, emit_c.c, emit_rigid.c). Each must
+ * be a finite number, so each is checked here, at the number that makes it
+ * fail, and `--check` refuses what `-o` would. D and the largest coordinate
+ * are bounded from the scene's own numbers: the geometry stage grows the
+ * obstacles by at most 1.5 r + 0.02 for a disc of radius r (a circumscribed
+ * polygon of at least 4 sides, disc_tol 1e-2), so a scene that passes
+ * here has finite constants whatever the geometry makes of it. */
+
+enum {
+    NCS_PLAN_SPACES = 64,       /* emit_plan.h: ncs_plan.spaces[] */
+    NCS_ISLAND_MAX_M = 20000    /* emit_rigid.h: NCS_RIGID_MAX_M */
+};
+
+/* The code generator's rigid-body path (emit_rigid.c, ncs_rigid_wanted):
+ * a polygon body, or a disc among two or more bodies. */
+static int rigid_path(const ncs_scene *s) {
+    int disc = 0;
+    for (int b = 0; b < s->nbodies; b++) {
+        if (s->bodies[b].kind == NCS_BODY_POLYGON)
+            return 1;
+        disc |= s->bodies[b].kind == NCS_BODY_DISC;
+    }
+    return disc && s->nbodies >= 2;
+}
+
+/* Friction rows on the rigid-body path (emit_rigid.c, ncs_rigid_friction):
+ * a body with friction against an obstacle or another body with friction. */
+static int rigid_friction_rows(const ncs_scene *s) {
+    int bodies = 0, obstacles = 0;
+    for (int o = 0; o < s->nobstacles; o++)
+        obstacles |= s->obstacles[o].friction > 0;
+    for (int b = 0; b < s->nbodies; b++)
+        bodies += s->bodies[b].friction > 0;
+    return bodies > 0 && (obstacles || bodies > 1);
+}
+
+/** Bounds of the scene's size as the code generator will see it. */
+typedef struct extent {
+    double box[4];  /* every coordinate, grown for the discs (min x, min y, max x, max y) */
+    double D;       /* upper bound of the generator's D (its diagonal; 1 for a point) */
+    double Dlo;     /* lower bound: the diagonal before growing (0 for a point) */
+    double L;       /* largest magnitude of a coordinate in the grown box */
+    int ok;         /* 0: an obstacle vertex is out of range (the geometry reports it) */
+} extent;
+
+static void box_add(double box[4], ncs_vec2 v) {
+    box[0] = fmin(box[0], v.x);
+    box[1] = fmin(box[1], v.y);
+    box[2] = fmax(box[2], v.x);
+    box[3] = fmax(box[3], v.y);
+}
+
+static void ring_add(extent *e, const ncs_ring *r) {
+    for (int j = 0; j < r->n; j++) {
+        if (!(fabs(r->pt[j].x) <= NCS_COORD_MAX && fabs(r->pt[j].y) <= NCS_COORD_MAX))
+            e->ok = 0;
+        box_add(e->box, r->pt[j]);
+    }
+}
+
+static void scene_extent(const ncs_scene *s, extent *e) {
+    double grow = 0;
+    e->box[0] = e->box[1] = HUGE_VAL;
+    e->box[2] = e->box[3] = -HUGE_VAL;
+    e->ok = 1;
+    for (int i = 0; i < s->nobstacles; i++) {
+        const ncs_obstacle *o = &s->obstacles[i];
+        if (o->kind == NCS_OBST_POLYGON) {
+            ring_add(e, &o->outer);
+            for (int k = 0; k < o->nholes; k++)
+                ring_add(e, &o->holes[k]);
+        }
+        for (int k = 0; k < o->nsides; k++)
+            box_add(e->box, o->sides[k].point);
+    }
+    for (int i = 0; i < s->nbodies; i++) {
+        box_add(e->box, s->bodies[i].pos);
+        if (s->bodies[i].kind == NCS_BODY_DISC)
+            grow = fmax(grow, 1.5 * s->bodies[i].radius + 0.02);
+    }
+    e->Dlo = hypot(e->box[2] - e->box[0], e->box[3] - e->box[1]);
+    e->D = hypot(e->box[2] - e->box[0] + 2 * grow, e->box[3] - e->box[1] + 2 * grow);
+    e->D = e->D > 0 ? e->D : 1;
+    e->box[0] -= grow;
+    e->box[1] -= grow;
+    e->box[2] += grow;
+    e->box[3] += grow;
+    e->L = 0;
+    for (int k = 0; k < 4; k++)
+        e->L = fmax(e->L, fabs(e->box[k]));
+}
+
+/* The setting that makes body b's acceleration gravity + force / mass
+ * large: its force when that dominates, else the scene's gravity. */
+static const ncs_ritem *accel_source(sema *S, int b) {
+    const ncs_body *bd = &S->s->bodies[b];
+    const ncs_ritem *force = S->body_slot[b][BO_FORCE];
+    ncs_vec2 g = S->s->gravity;
+    if (force && hypot(bd->force.x / bd->mass, bd->force.y / bd->mass) >= hypot(g.x, g.y))
+        return force;
+    return S->scene_slot[SC_GRAVITY] ? S->scene_slot[SC_GRAVITY] : force;
+}
+
+/* The inverse inertia of body b (0 for a particle); 1 with *iI set, 0 after
+ * reporting the number that makes it, or the inertia, not finite. */
+static int body_inverse_inertia(sema *S, int b, double *iI) {
+    const ncs_body *bd = &S->s->bodies[b];
+    const ncs_ritem *const *bs = S->body_slot[b];
+    char q[80];
+    *iI = 0;
+    if (bd->kind == NCS_BODY_DISC && bs[BO_RADIUS]) {
+        double r2 = bd->radius * bd->radius, I = 0.5 * bd->mass * r2;
+        if (!isfinite(r2)) {
+            out_of_range(S, bs[BO_RADIUS], "too large: radius^2 (in the disc's inertia "
+                         "mass radius^2 / 2) is not a finite number");
+            return 0;
+        }
+        if (!isfinite(I)) {
+            out_of_range(S, bs[BO_MASS], "too large for radius = %s: the disc's inertia "
+                         "mass radius^2 / 2 is not a finite number",
+                         shown(q, bs[BO_RADIUS]->val.text));
+            return 0;
+        }
+        *iI = 1 / I;
+        if (!isfinite(*iI) || !isfinite(*iI * r2)) {
+            out_of_range(S, bs[BO_RADIUS], "too small for mass = %s: 1/inertia (the disc's "
+                         "inertia mass radius^2 / 2 = %g) is not a finite number",
+                         shown(q, bs[BO_MASS]->val.text), I);
+            return 0;
+        }
+    } else if (bd->kind == NCS_BODY_POLYGON && bs[BO_INERTIA]) {
+        *iI = 1 / bd->inertia;
+        if (!isfinite(*iI)) {
+            out_of_range(S, bs[BO_INERTIA], "too small: 1/inertia is not a finite number");
+            return 0;
+        }
+    } else if (bd->kind == NCS_BODY_POLYGON) {
+        double unit = polygon_inertia(&bd->shape, 1);
+        if (!isfinite(unit)) {
+            ncs_error(S->d, bd->shape.at, "the vertices of '%s' are too large: its inertia "
+                      "for uniform density is not a finite number; give 'inertia = ...;'",
+                      bd->name);
+            return 0;
+        }
+        if (!(unit > 0))
+            return 1;   /* a degenerate shape: the geometry stage reports it */
+        *iI = 1 / bd->inertia;
+        if (!(bd->inertia > 0) || !isfinite(bd->inertia) || !isfinite(*iI)) {
+            out_of_range(S, bs[BO_MASS], "too %s for the vertices of '%s': 1/inertia (the "
+                         "inertia for uniform density, %g) is not a finite number; give "
+                         "'inertia = ...;'", bd->inertia > 1 ? "large" : "small", bd->name,
+                         bd->inertia);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Body b's own constants: 1/mass, 1/inertia, torque / inertia, its
+ * acceleration and its initial speed (largest square into *v2, largest
+ * acceleration into *amax, *amax_body). Returns 0 after an error. */
+static int check_body_numbers(sema *S, int b, double *v2, double *amax, int *amax_body) {
+    const ncs_body *bd = &S->s->bodies[b];
+    const ncs_ritem *const *bs = S->body_slot[b];
+    ncs_vec2 g = S->s->gravity;
+    double iI, r = bd->kind == NCS_BODY_DISC ? bd->radius : 0;
+    char q[80];
+    if (!bs[BO_MASS])
+        return 0;
+    if (!isfinite(1 / bd->mass)) {
+        out_of_range(S, bs[BO_MASS], "too small: 1/mass is not a finite number");
+        return 0;
+    }
+    if (!body_inverse_inertia(S, b, &iI))
+        return 0;
+    if (bs[BO_TORQUE] && !isfinite(bd->torque * iI)) {
+        out_of_range(S, bs[BO_TORQUE], "too large: torque / inertia is not a finite number");
+        return 0;
+    }
+    double ax = g.x + bd->force.x / bd->mass, ay = g.y + bd->force.y / bd->mass;
+    double a = hypot(ax, ay);
+    if (!isfinite(a)) {
+        const ncs_ritem *src = accel_source(S, b);
+        if (src)
+            out_of_range(S, src, "too large%s%s: the acceleration gravity + force / mass of "
+                         "'%s' is not a finite number", src == bs[BO_FORCE] ? " for mass = " : "",
+                         src == bs[BO_FORCE] ? shown(q, bs[BO_MASS]->val.text) : "", bd->name);
+        return 0;
+    }
+    double sp = hypot(bd->vel.x, bd->vel.y) + fabs(bd->omega) * r;
+    if (!isfinite(sp * sp)) {
+        /* |velocity| is within NCS_COORD_MAX * sqrt(2): omega makes it */
+        if (bs[BO_OMEGA])
+            out_of_range(S, bs[BO_OMEGA], "too large for radius = %s: the squared speed "
+                         "(|velocity| + |omega| radius)^2 is not a finite number",
+                         shown(q, bs[BO_RADIUS]->val.text));
+        return 0;
+    }
+    *v2 = fmax(*v2, sp * sp);
+    if (a > *amax) {
+        *amax = a;
+        *amax_body = b;
+    }
+    return 1;
+}
+
+/* sqrt(mu_body mu_obstacle) of every pair; the first pair that overflows
+ * is reported at the larger coefficient that was written. */
+static void check_friction_pairs(sema *S) {
+    const ncs_scene *s = S->s;
+    for (int b = 0; b < s->nbodies; b++)
+        for (int o = 0; o < s->nobstacles; o++) {
+            double fb = s->bodies[b].friction, fo = s->obstacles[o].friction;
+            if (isfinite(fb * fo))
+                continue;
+            const ncs_ritem *it = S->body_slot[b][BO_FRICTION];
+            if (!it || (S->obst_friction[o] && fo > fb))
+                it = S->obst_friction[o];
+            if (!it)
+                it = S->scene_slot[SC_FRICTION];
+            if (it)
+                out_of_range(S, it, "too large: the friction coefficient sqrt(mu_body "
+                             "mu_obstacle) of body '%s' and obstacle '%s' is not a finite "
+                             "number", s->bodies[b].name, s->obstacles[o].name);
+            return;
+        }
+}
+
+/* Bounds with a slack: bound +- tolerance is a constant of the simulator. */
+static void check_expect_numbers(sema *S) {
+    char q[80], q2[80];
+    for (int i = 0; i < S->s->nexpects; i++) {
+        const ncs_expect *e = &S->s->expects[i];
+        const ncs_rexpect *x = S->expect_src[i];
+        double v = e->op == NCS_CMP_LE ? e->scalar + e->tol : e->scalar - e->tol;
+        if (e->kind == NCS_EXPECT_BOUND && x && x->has_tol && !isfinite(v))
+            ncs_error(S->d, x->tol.loc, "tolerance %s is too large for the bound %s: bound %s "
+                      "tolerance is not a finite number", shown(q, x->tol.text),
+                      shown(q2, x->value.text ? x->value.text : "?"),
+                      e->op == NCS_CMP_LE ? "+" : "-");
+    }
+}
+
+/* Discs of more distinct radii than the generator has configuration
+ * spaces for (one per radius, one for particles and polygons). */
+static void check_radii(sema *S) {
+    const ncs_scene *s = S->s;
+    int used = 0, pieces = 0;
+    for (int b = 0; b < s->nbodies; b++)
+        pieces |= s->bodies[b].kind != NCS_BODY_DISC;
+    used = pieces;
+    for (int b = 0; b < s->nbodies; b++) {
+        const ncs_body *bd = &s->bodies[b];
+        int k = 0;
+        if (bd->kind != NCS_BODY_DISC)
+            continue;
+        while (k < b && !(s->bodies[k].kind == NCS_BODY_DISC && s->bodies[k].radius == bd->radius))
+            k++;
+        if (k < b)
+            continue;
+        if (++used > NCS_PLAN_SPACES && S->body_slot[b][BO_RADIUS]) {
+            out_of_range(S, S->body_slot[b][BO_RADIUS], "one radius too many: discs may have "
+                         "at most %d distinct radii%s (one configuration space each)",
+                         NCS_PLAN_SPACES - pieces, pieces ? " in a scene with particles or "
+                         "polygons" : "");
+            return;
+        }
+    }
+}
+
+/* An explicit capacity on the rigid-body path whose islands exceed the
+ * runtime's limit even with the fewest contacts per group
+ * (emit_rigid.c, sizes_of and island_rows). */
+static void check_island_capacity(sema *S) {
+    const ncs_scene *s = S->s;
+    const ncs_ritem *it = S->scene_slot[SC_CAPACITY];
+    if (!it || s->capacity <= 0 || !rigid_path(s))
+        return;
+    long long cap = s->capacity, mc = 2 * cap, k = rigid_friction_rows(s) ? 2 : 0;
+    long long g = cap < mc / 2 ? cap : mc / 2, rows;
+    switch (s->form) {
+    case NCS_FORM_MAX: rows = 4 * mc + 2 * g + (k + 1) * mc; break;
+    case NCS_FORM_DIFF_ACCURATE: rows = 3 * mc + (k + 1) * mc; break;
+    case NCS_FORM_STEWART: rows = (k + 1) * mc + mc; break;
+    default: rows = 2 * mc + (k + 1) * mc; break;
+    }
+    if (rows > NCS_ISLAND_MAX_M)
+        out_of_range(S, it, "too large: islands of up to %lld LCP rows (formulation %s), "
+                     "above the runtime's limit of %d; choose a smaller capacity", rows,
+                     ncs_formulation_name(s->form), NCS_ISLAND_MAX_M);
+}
+
+/* The rigid-body path's energy bound (emit_rigid.c, speed_bound): every
+ * body's m v^2 / 2 + I w^2 / 2 + m |a| (extent), and their sum. */
+static void check_energy(sema *S, const extent *ex) {
+    const ncs_scene *s = S->s;
+    double E = 0, w = ex->box[2] - ex->box[0], hgt = ex->box[3] - ex->box[1];
+    for (int b = 0; b < s->nbodies; b++) {
+        const ncs_body *bd = &s->bodies[b];
+        double I = bd->kind == NCS_BODY_DISC ? 0.5 * bd->mass * bd->radius * bd->radius
+                   : bd->kind == NCS_BODY_POLYGON ? bd->inertia : 0;
+        double ax = s->gravity.x + bd->force.x / bd->mass;
+        double ay = s->gravity.y + bd->force.y / bd->mass;
+        double kin = 0.5 * bd->mass * (bd->vel.x * bd->vel.x + bd->vel.y * bd->vel.y);
+        double rot = 0.5 * I * bd->omega * bd->omega;
+        E += kin + rot + bd->mass * (fabs(ax) * w + fabs(ay) * hgt);
+        if (!isfinite(E)) {
+            /* the rotation's share is omega's fault, the others the mass's */
+            const ncs_ritem *it = S->body_slot[b][BO_MASS];
+            if (!(rot <= kin) && S->body_slot[b][BO_OMEGA])
+                it = S->body_slot[b][BO_OMEGA];
+            if (it)
+                out_of_range(S, it, "too large for this scene: the energy bound of the "
+                             "rigid-body path (sum of m v^2 / 2 + I omega^2 / 2 + m |a| D "
+                             "over the bodies) is not a finite number");
+            return;
+        }
+    }
+}
+
+/* The scene-wide constants: speed bound, automatic gamma, epsilon and
+ * margin, offsets / h, the reach of one step. */
+static void check_scene_numbers(sema *S, const extent *ex, double v2, double amax,
+                                int amax_body) {
+    const ncs_scene *s = S->s;
+    const ncs_ritem *hit = S->scene_slot[SC_H], *eps = S->scene_slot[SC_EPSILON];
+    double h = s->h, vmax = sqrt(v2 + 2 * amax * ex->D);
+    char q[80];
+    if (!isfinite(vmax)) {
+        const ncs_ritem *src = amax_body >= 0 ? accel_source(S, amax_body) : NULL;
+        if (src)
+            out_of_range(S, src, "too large for this scene (extent D about %g): the speed "
+                         "bound sqrt(v^2 + 2 |a| D) is not a finite number", ex->D);
+        return;
+    }
+    if (!isfinite(fmax(ex->L, ex->D) / h)) {
+        out_of_range(S, hit, "too small for this scene (coordinates up to about %g): "
+                     "coordinate / h (in the contacts' offsets and the automatic gamma) is "
+                     "not a finite number", fmax(ex->L, ex->D));
+        return;
+    }
+    if (s->gamma_auto && !isfinite(2 * (ex->D / h + vmax) + 1)) {
+        out_of_range(S, hit, "too small for this scene: the automatic gamma "
+                     "2 (D / h + Vmax) + 1 is not a finite number");
+        return;
+    }
+    if (!s->epsilon_auto && eps && !isfinite(s->epsilon / h))
+        out_of_range(S, eps, "too large for h = %s: epsilon / h is not a finite number",
+                     shown(q, hit->val.text));
+    else if (!s->epsilon_auto && eps && s->form == NCS_FORM_SUMMATION && !(s->epsilon / h > 0))
+        out_of_range(S, eps, "too small for h = %s: epsilon / h is 0 (it underflows)",
+                     shown(q, hit->val.text));
+    else if (s->epsilon_auto && s->form == NCS_FORM_SUMMATION && ex->Dlo > 0) {
+        double k = rigid_path(s) ? 1e-9 : 1e-3;
+        if (!(k * ex->Dlo > 0))
+            ncs_error(S->d, s->loc, "scene '%s' is too small (extent %g): the automatic "
+                      "epsilon %g D is 0; set 'epsilon = ...;'", s->name, ex->Dlo, k);
+        else if (!(k * ex->Dlo / h > 0))
+            out_of_range(S, hit, "too large for this scene (extent %g): the automatic "
+                         "epsilon / h (%g D / h) is 0 (it underflows); set 'epsilon = ...;'",
+                         ex->Dlo, k);
+    }
+    double reach = 2 * h * (vmax + h * amax);
+    double margin = s->margin_auto ? 1e-2 * ex->D : s->margin;
+    if (!isfinite(reach))
+        out_of_range(S, hit, "too large: the reach of one step 2 h (Vmax + h |a|) is not a "
+                     "finite number");
+    else if (!isfinite(reach + margin) && S->scene_slot[SC_MARGIN])
+        out_of_range(S, S->scene_slot[SC_MARGIN], "too large: the reach of one step "
+                     "2 h (Vmax + h |a|) + margin is not a finite number");
+    if (rigid_path(s))
+        check_energy(S, ex);
+}
+
+/* Every derived constant of a scene that passed the other checks. */
+static void check_derived(sema *S) {
+    const ncs_scene *s = S->s;
+    const ncs_ritem *hit = S->scene_slot[SC_H];
+    double v2 = 0, amax = 0;
+    int ok = 1, amax_body = -1;
+    extent ex;
+    if (!hit)
+        return;
+    if (!isfinite(1 / s->h)) {
+        out_of_range(S, hit, "too small: 1/h is not a finite number");
+        ok = 0;
+    } else if (!isfinite(s->h * s->steps)) {
+        out_of_range(S, hit, "too large: the simulated time steps * h is not a finite number");
+        ok = 0;
+    }
+    for (int b = 0; b < s->nbodies; b++)
+        ok &= check_body_numbers(S, b, &v2, &amax, &amax_body);
+    check_friction_pairs(S);
+    check_expect_numbers(S);
+    check_radii(S);
+    check_island_capacity(S);
+    scene_extent(s, &ex);
+    if (ok && ex.ok)
+        check_scene_numbers(S, &ex, v2, amax, amax_body);
+}
+
 ncs_scene *ncs_sema(ncs_front *p) {
     ncs_loc nowhere = {0, 0};
     name_table names;
@@ -832,7 +1361,7 @@ ncs_scene *ncs_sema(ncs_front *p) {
     }
     int errors_before = ncs_diag_errors(p->d);
     s->file = p->file;
-    s->form = NCS_FORM_MAX;
+    s->form = p->form_override >= 0 ? p->form_override : NCS_FORM_MAX;
     s->gamma_auto = s->epsilon_auto = s->margin_auto = 1;
 
     /* every item in file order, so messages come out in file order */
@@ -875,6 +1404,9 @@ ncs_scene *ncs_sema(ncs_front *p) {
     for (int i = 0; i < s->nbodies; i++)
         if (!s->bodies[i].has_friction)
             s->bodies[i].friction = s->friction;
+
+    if (p->syntax_errors == 0 && scene && ncs_diag_errors(p->d) == errors_before)
+        check_derived(&S);
 
     s->arena = p->arena;
     return ncs_diag_errors(p->d) > errors_before ? NULL : s;

@@ -2,6 +2,7 @@
  *
  *   ncs-lcp [--repeat N] [--print-z] [--plain] [--layout SPEC] FILE.dat...
  *
+ * (--repeat=N and --layout=SPEC work too.)
  * One line per file: file m status pivots residual median-us-per-solve.
  * Exit status: 0 all solved, 1 some file not solved, 2 usage or I/O error.
  */
@@ -22,6 +23,18 @@ static double now_us(void) {
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/* The value of option `name` at argv[*i], given as "--name VALUE" or
+ * "--name=VALUE"; NULL when argv[*i] is not that option with a value. */
+static const char *option(int argc, char **argv, int *i, const char *name) {
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0)
+        return NULL;
+    if (a[n] == '=')
+        return a + n + 1;
+    return a[n] == '\0' && *i + 1 < argc ? argv[++*i] : NULL;
 }
 
 static void usage(void) {
@@ -94,10 +107,11 @@ int main(int argc, char **argv) {
     char err[256];
 
     for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
-        if (!strcmp(argv[i], "--repeat") && i + 1 < argc) {
+        const char *v;
+        if ((v = option(argc, argv, &i, "--repeat")) != NULL) {
             char *end;
-            long n = strtol(argv[++i], &end, 10);
-            if (*end || n < 1 || n > 1000000) {
+            long n = strtol(v, &end, 10);
+            if (*end || end == v || n < 1 || n > 1000000) {
                 usage();
                 goto fail;
             }
@@ -106,9 +120,10 @@ int main(int argc, char **argv) {
             print_z = 1;
         } else if (!strcmp(argv[i], "--plain")) {
             plain = 1;
-        } else if (!strcmp(argv[i], "--layout") && i + 1 < argc) {
+        } else if ((v = option(argc, argv, &i, "--layout")) != NULL) {
             free(sizes);
-            if (ncs_layout_parse(argv[++i], &lay, &sizes, err, sizeof err) != 0) {
+            sizes = NULL;
+            if (ncs_layout_parse(v, &lay, &sizes, err, sizeof err) != 0) {
                 fprintf(stderr, "ncs-lcp: %s\n", err);
                 goto fail;
             }

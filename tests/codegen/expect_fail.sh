@@ -17,7 +17,9 @@ for line in $want; do
 done
 n=$(echo "$out" | grep -c "expectation failed")
 [ "$n" -eq "$(echo "$want" | wc -w)" ] || { echo "$n failures reported" >&2; exit 1; }
-"$fails" --quiet --steps 5 >/dev/null 2>&1 || { echo "without --check the run must succeed" >&2; exit 1; }
+# checked by default, not with --no-check
+"$fails" --quiet --steps 5 >/dev/null 2>&1 && { echo "without --check the run must fail" >&2; exit 1; }
+"$fails" --no-check --quiet --steps 5 >/dev/null 2>&1 || { echo "with --no-check the run must succeed" >&2; exit 1; }
 out=$("$cap" --quiet 2>&1)
 rc=$?
 echo "$out"

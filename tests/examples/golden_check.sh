@@ -3,7 +3,7 @@
 # The simulator's CSV (header and every column but the pivot count, which
 # may change with the solver; pivots must be a count) and the --check
 # report of failed expectations (FILE:LINE, text, value, summary, exit
-# status 1) and the summary line of a run (steps, steps with contacts, LCP
+# status 1; the same without --check, the default, and none with --no-check) and the summary line of a run (steps, steps with contacts, LCP
 # solves per such step, final positions) against golden files.
 set -u
 sim=$1 fails=$2 golden=$3 work=$4
@@ -28,5 +28,12 @@ rc=$?
 [ "$rc" -eq 1 ] || fail "--check with failing expectations: exit status $rc, expected 1"
 sed 's|^.*/fails\.ncs|fails.ncs|' "$work/fails.raw" >"$work/fails.err"
 diff -u "$golden/fails.err" "$work/fails.err" || fail "--check report differs from $golden/fails.err"
-"$fails" --quiet || fail "without --check the run must succeed"
+# expectations are checked by default; --no-check turns that off
+"$fails" 2>"$work/fails-default.raw" >/dev/null
+rc=$?
+[ "$rc" -eq 1 ] || fail "failing expectations without --check: exit status $rc, expected 1"
+sed 's|^.*/fails\.ncs|fails.ncs|' "$work/fails-default.raw" >"$work/fails-default.err"
+diff -u "$golden/fails.err" "$work/fails-default.err" ||
+    fail "the default report differs from $golden/fails.err (the --check report)"
+"$fails" --no-check --quiet || fail "with --no-check the run must succeed"
 echo "golden CSV and --check report OK"

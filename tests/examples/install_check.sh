@@ -4,14 +4,15 @@
 # install tree gets: a downstream CMake project (tests/examples/downstream)
 # configured with find_package(ncs) builds a scene and passes its tests;
 # the pkg-config file compiles and links a generated simulator; the
-# installed `ncsc run` finds the installed runtime; the man page is there.
+# installed ncs-lcp solves the LCPs it dumps; the installed `ncsc run`
+# finds the installed runtime; the man page is there.
 set -eu
 cmake=$1 build=$2 work=$3 src=$4
 rm -rf "$work"
 mkdir -p "$work"
 prefix=$work/prefix
 "$cmake" --install "$build" --prefix "$prefix" >"$work/install.log"
-for f in bin/ncsc include/ncs/lcp.h share/man/man1/ncsc.1 \
+for f in bin/ncsc bin/ncs-lcp include/ncs/lcp.h share/man/man1/ncsc.1 \
          lib/cmake/ncs/ncsConfig.cmake lib/cmake/ncs/NcsAddScene.cmake; do
     [ -f "$prefix/$f" ] || { echo "not installed: $f" >&2; exit 1; }
 done
@@ -47,6 +48,13 @@ case $flags in *"$prefix"*) ;; *) echo "ncs.pc does not point into $prefix" >&2;
 # shellcheck disable=SC2086
 cc -std=c99 -I"$work/pc" "$work/pc/ramp.c" "$work/pc/ramp_main.c" $flags -o "$work/pc/ramp"
 "$work/pc/ramp" --check --quiet
+
+echo "== installed ncs-lcp re-solves what the simulator dumped"
+"$work/pc/ramp" --quiet --dump-lcp "$work/pc/dump"
+dat=$(find "$work/pc/dump" -name 'step-*.dat' | sort | head -n 1)
+[ -n "$dat" ] || { echo "the simulator dumped no LCP" >&2; exit 1; }
+"$prefix/bin/ncs-lcp" --repeat=2 "$dat" | grep -q " solved " ||
+    { echo "installed ncs-lcp did not solve $dat" >&2; exit 1; }
 
 echo "== installed ncsc run"
 (cd "$work" && NCS_RUN_DIR="$work/run" "$prefix/bin/ncsc" run "$src/downstream/ramp.ncs" \

@@ -11,7 +11,7 @@ cd "$work" || exit 1
 fail() { echo "run_check: $*" >&2; exit 1; }
 
 # default directory ./.ncs-run/<prefix>; options after FILE reach the simulator
-"$ncsc" run "$scenes/golden.ncs" --steps 2 --csv out.csv >out.txt 2>err.txt ||
+"$ncsc" run "$scenes/golden.ncs" --steps 2 --no-check --csv out.csv >out.txt 2>err.txt ||
     fail "ncsc run failed: $(cat err.txt)"
 [ -x .ncs-run/golden/golden ] || fail "no simulator in .ncs-run/golden"
 [ "$(wc -l <out.csv)" -eq 7 ] || fail "--steps 2 --csv: expected 7 lines, got $(wc -l <out.csv)"
@@ -22,11 +22,32 @@ NCS_RUN_DIR=$work/elsewhere "$ncsc" run --prefix other --formulation summation \
     "$scenes/golden.ncs" --quiet || fail "ncsc run --prefix failed"
 [ -x elsewhere/other ] || fail "NCS_RUN_DIR/--prefix not used"
 grep -q "formulation summation" elsewhere/other.h || fail "--formulation not used"
+# the same options as --opt=value
+NCS_RUN_DIR=$work/eq "$ncsc" run --prefix=other2 --formulation=diff --decomp=triangles \
+    "$scenes/golden.ncs" --quiet || fail "ncsc run --prefix=P --formulation=F failed"
+[ -x eq/other2 ] || fail "--prefix=P not used"
+grep -q "formulation diff)" eq/other2.h || fail "--formulation=F not used"
+# a reserved prefix, either spelling -> 2
+for opt in "--prefix=ncs_lcp" "--prefix NCSrun"; do
+    # shellcheck disable=SC2086
+    "$ncsc" run $opt "$scenes/golden.ncs" 2>err.txt
+    [ $? -eq 2 ] && grep -q "is reserved for the ncs runtime" err.txt ||
+        fail "$opt: not refused: $(cat err.txt)"
+done
+# no private build directory is left behind
+[ -z "$(find .ncs-run elsewhere eq -name '.run-*')" ] || fail "private build directories left"
 
-# the simulator's status comes back: failing expectations -> 1
+# the simulator's status comes back: failing expectations -> 1, checked
+# by default (--check is accepted), not with --no-check
 "$ncsc" run "$scenes/fails.ncs" --check --quiet 2>err.txt
 [ $? -eq 1 ] || fail "failing expectations: exit status not 1"
 grep -q "fails.ncs:[0-9]*: expectation failed" err.txt || fail "no FILE:LINE failure"
+"$ncsc" run "$scenes/fails.ncs" --quiet 2>err.txt
+[ $? -eq 1 ] || fail "failing expectations without --check: exit status not 1"
+grep -q "fails.ncs:[0-9]*: expectation failed" err.txt || fail "no FILE:LINE failure by default"
+"$ncsc" run "$scenes/fails.ncs" --no-check --quiet 2>err.txt ||
+    fail "--no-check: exit status not 0: $(cat err.txt)"
+[ -s err.txt ] && fail "--no-check --quiet printed: $(cat err.txt)"
 
 # errors in the scene -> 1 with the diagnostics, nothing run
 printf 'scene bad { h = -1; }\n' >bad.ncs

@@ -25,6 +25,16 @@ check "... and the failure hints at --layout" 'grep -q "no ncs-layout line.*--la
 "$tool" "$data"/fig3b-max.dat >/dev/null 2>"$work"/layout.err
 check "no hint when the file has a layout" '[ ! -s "$work"/layout.err ]'
 
+# --opt=value works as --opt value
+out=$("$tool" --layout='form=max groups=2 convex=0 fric=0 gamma=100' "$work"/nolayout.dat); rc=$?
+check "--layout=SPEC supplies the structure" '[ $rc -eq 0 ] && echo "$out" | grep -q "nolayout.dat 10 solved "'
+out=$("$tool" --repeat=3 --print-z "$data"/fig3a-max.dat); rc=$?
+check "--repeat=N" '[ $rc -eq 0 ] && echo "$out" | grep -qx "z = 2.5 0.5 99.5 0 1 1.5 0 0 0 0"'
+"$tool" --repeat= "$data"/fig3a-max.dat 2>/dev/null; rc=$?
+check "--repeat= (empty): exit 2" '[ $rc -eq 2 ]'
+"$tool" --repeat=0 "$data"/fig3a-max.dat 2>/dev/null; rc=$?
+check "--repeat=0: exit 2" '[ $rc -eq 2 ]'
+
 "$tool" --repeat 3 "$work"/does-not-exist.dat 2>/dev/null; rc=$?
 check "missing file: exit 2" '[ $rc -eq 2 ]'
 "$tool" --bogus "$data"/fig3a-max.dat 2>/dev/null; rc=$?

@@ -1,0 +1,73 @@
+/* cli.c - command-line helpers (see cli.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cli.h"
+
+int ncs_opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) != 0)
+        return 0;
+    if (argv[*i][n] == '=') {
+        *val = argv[*i] + n + 1;
+        return 1;
+    }
+    if (argv[*i][n] != '\0')
+        return 0;
+    if (*i + 1 >= argc)
+        return -1;
+    *val = argv[++*i];
+    return 1;
+}
+
+void ncs_remove_made_dirs(const char *path, size_t existing) {
+    size_t n = strlen(path);
+    char *buf = malloc(n + 1);
+    if (!buf)
+        return;
+    memcpy(buf, path, n + 1);
+    while (n > existing) {
+        while (n > existing && buf[n - 1] == '/')
+            buf[--n] = '\0';            /* "a/b/" -> "a/b" */
+        if (n <= existing || rmdir(buf) != 0)
+            break;
+        while (n > existing && buf[n - 1] != '/')
+            buf[--n] = '\0';            /* "a/b" -> "a/" */
+    }
+    free(buf);
+}
+
+int ncs_make_dirs(const char *path, size_t *existing) {
+    size_t i, last = 0, n = strlen(path);  /* last: the '/' before the current part */
+    struct stat st;
+    char *buf = malloc(n + 1);
+    if (!buf) {
+        errno = ENOMEM;
+        return -1;
+    }
+    memcpy(buf, path, n + 1);
+    *existing = n;
+    for (i = 1; i <= n; i++) {
+        if (buf[i] != '/' && buf[i] != '\0')
+            continue;
+        buf[i] = '\0';
+        if (mkdir(buf, 0777) == 0) {
+            if (*existing == n)
+                *existing = last;   /* the first directory made starts after it */
+        } else if (errno != EEXIST || stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            int e = errno == EEXIST ? ENOTDIR : errno;
+            if (*existing < n)
+                ncs_remove_made_dirs(buf, *existing);
+            free(buf);
+            errno = e;
+            return -1;
+        }
+        buf[i] = path[i];
+        last = i;
+    }
+    free(buf);
+    return 0;
+}

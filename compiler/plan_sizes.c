@@ -806,6 +806,17 @@ int ncs_plan_sizes(ncs_plan *p) {
         add(&step, part, 1);
         maxin(&island, part);
     }
+    if (s->capacity > 0) { /* the scene caps the pairs of an island */
+        int most = p->obst.maxsides > p->bpieces.maxsides ? p->obst.maxsides : p->bpieces.maxsides;
+        cost one = pair_cost(p, most + 1 > 2 ? most + 1 : 2), cap = {0, 0, 0, 0};
+        add(&cap, one, s->capacity);
+        island.pairs = fmin(island.pairs, cap.pairs);
+        island.sides = fmin(island.sides, cap.sides);
+        island.rows = fmin(island.rows, cap.rows);
+        island.groups = fmin(island.groups, cap.groups);
+        step.pairs = fmin(step.pairs, cap.pairs * nb);
+        step.sides = fmin(step.sides, cap.sides * nb);
+    }
     p->size.pairs = clamp(step.pairs);
     p->size.srefs = clamp(step.sides);
     p->size.contacts = clamp(island.sides);

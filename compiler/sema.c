@@ -945,7 +945,7 @@ static void scene_block(sema *S, const ncs_rblock *b, const ncs_rblock **scene) 
  * 1/mass, 1/inertia, gravity + force / mass, torque / inertia, epsilon / h,
  * the automatic gamma, epsilon and margin (from the scene's extent D and
  * speed bound Vmax), the contacts' offsets / h, sqrt(mu_body mu_obstacle),
- * bound +- tolerance, ... (emit_plan.c, emit_c.c, emit_rigid.c). Each must
+ * bound +- tolerance, ... (plan.c, plan_sizes.c). Each must
  * be a finite number, so each is checked here, at the number that makes it
  * fail, and `--check` refuses what `-o` would. D and the largest coordinate
  * are bounded from the scene's own numbers: the geometry stage grows the
@@ -954,25 +954,12 @@ static void scene_block(sema *S, const ncs_rblock *b, const ncs_rblock **scene) 
  * here has finite constants whatever the geometry makes of it. */
 
 enum {
-    NCS_PLAN_SPACES = 64,       /* emit_plan.h: ncs_plan.spaces[] */
-    NCS_ISLAND_MAX_M = 20000    /* emit_rigid.h: NCS_RIGID_MAX_M */
+    NCS_ISLAND_MAX_M = 20000    /* ncs_lcp_workspace_bytes: the largest LCP */
 };
 
-/* The code generator's rigid-body path (emit_rigid.c, ncs_rigid_wanted):
- * a polygon body, or a disc among two or more bodies. */
-static int rigid_path(const ncs_scene *s) {
-    int disc = 0;
-    for (int b = 0; b < s->nbodies; b++) {
-        if (s->bodies[b].kind == NCS_BODY_POLYGON)
-            return 1;
-        disc |= s->bodies[b].kind == NCS_BODY_DISC;
-    }
-    return disc && s->nbodies >= 2;
-}
-
-/* Friction rows on the rigid-body path (emit_rigid.c, ncs_rigid_friction):
- * a body with friction against an obstacle or another body with friction. */
-static int rigid_friction_rows(const ncs_scene *s) {
+/* Friction rows (plan.c, any_friction): some body with friction against
+ * an obstacle or another body with friction. */
+static int friction_rows(const ncs_scene *s) {
     int bodies = 0, obstacles = 0;
     for (int o = 0; o < s->nobstacles; o++)
         obstacles |= s->obstacles[o].friction > 0;
@@ -1188,57 +1175,24 @@ static void check_expect_numbers(sema *S) {
     }
 }
 
-/* Discs of more distinct radii than the generator has configuration
- * spaces for (one per radius, one for particles and polygons). */
-static void check_radii(sema *S) {
-    const ncs_scene *s = S->s;
-    int used = 0, pieces = 0;
-    for (int b = 0; b < s->nbodies; b++)
-        pieces |= s->bodies[b].kind != NCS_BODY_DISC;
-    used = pieces;
-    for (int b = 0; b < s->nbodies; b++) {
-        const ncs_body *bd = &s->bodies[b];
-        int k = 0;
-        if (bd->kind != NCS_BODY_DISC)
-            continue;
-        while (k < b && !(s->bodies[k].kind == NCS_BODY_DISC && s->bodies[k].radius == bd->radius))
-            k++;
-        if (k < b)
-            continue;
-        if (++used > NCS_PLAN_SPACES && S->body_slot[b][BO_RADIUS]) {
-            out_of_range(S, S->body_slot[b][BO_RADIUS], "one radius too many: discs may have "
-                         "at most %d distinct radii%s (one configuration space each)",
-                         NCS_PLAN_SPACES - pieces, pieces ? " in a scene with particles or "
-                         "polygons" : "");
-            return;
-        }
-    }
-}
-
-/* An explicit capacity on the rigid-body path whose islands exceed the
- * runtime's limit even with the fewest contacts per group
- * (emit_rigid.c, sizes_of and island_rows). */
+/* An explicit capacity (at most that many pairs in one island: plan.c)
+ * whose islands exceed the runtime's limit even when every pair is one
+ * convex contact. */
 static void check_island_capacity(sema *S) {
     const ncs_scene *s = S->s;
     const ncs_ritem *it = S->scene_slot[SC_CAPACITY];
-    if (!it || s->capacity <= 0 || !rigid_path(s))
+    if (!it || s->capacity <= 0)
         return;
-    long long cap = s->capacity, mc = 2 * cap, k = rigid_friction_rows(s) ? 2 : 0;
-    long long g = cap < mc / 2 ? cap : mc / 2, rows;
-    switch (s->form) {
-    case NCS_FORM_MAX: rows = 4 * mc + 2 * g + (k + 1) * mc; break;
-    case NCS_FORM_DIFF_ACCURATE: rows = 3 * mc + (k + 1) * mc; break;
-    case NCS_FORM_STEWART: rows = (k + 1) * mc + mc; break;
-    default: rows = 2 * mc + (k + 1) * mc; break;
-    }
+    long long cap = s->capacity, k = friction_rows(s) ? 2 : 0;
+    long long rows = cap * (1 + (k > 0 ? k + 1 : 0));
     if (rows > NCS_ISLAND_MAX_M)
-        out_of_range(S, it, "too large: islands of up to %lld LCP rows (formulation %s), "
+        out_of_range(S, it, "too large: islands of at least %lld LCP rows (formulation %s), "
                      "above the runtime's limit of %d; choose a smaller capacity", rows,
                      ncs_formulation_name(s->form), NCS_ISLAND_MAX_M);
 }
 
-/* The rigid-body path's energy bound (emit_rigid.c, speed_bound): every
- * body's m v^2 / 2 + I w^2 / 2 + m |a| (extent), and their sum. */
+/* The energy bound of the sizes (plan.c, speed_bound): every body's
+ * m v^2 / 2 + I w^2 / 2 + m |a| (extent), and their sum. */
 static void check_energy(sema *S, const extent *ex) {
     const ncs_scene *s = S->s;
     double E = 0, w = ex->box[2] - ex->box[0], hgt = ex->box[3] - ex->box[1];
@@ -1257,9 +1211,9 @@ static void check_energy(sema *S, const extent *ex) {
             if (!(rot <= kin) && S->body_slot[b][BO_OMEGA])
                 it = S->body_slot[b][BO_OMEGA];
             if (it)
-                out_of_range(S, it, "too large for this scene: the energy bound of the "
-                             "rigid-body path (sum of m v^2 / 2 + I omega^2 / 2 + m |a| D "
-                             "over the bodies) is not a finite number");
+                out_of_range(S, it, "too large for this scene: the energy bound (sum of "
+                             "m v^2 / 2 + I omega^2 / 2 + m |a| D over the bodies) is not a "
+                             "finite number");
             return;
         }
     }
@@ -1298,7 +1252,7 @@ static void check_scene_numbers(sema *S, const extent *ex, double v2, double ama
         out_of_range(S, eps, "too small for h = %s: epsilon / h is 0 (it underflows)",
                      shown(q, hit->val.text));
     else if (s->epsilon_auto && s->form == NCS_FORM_SUMMATION && ex->Dlo > 0) {
-        double k = rigid_path(s) ? 1e-9 : 1e-3;
+        double k = 1e-9; /* plan.c: PLAN_EPSILON */
         if (!(k * ex->Dlo > 0))
             ncs_error(S->d, s->loc, "scene '%s' is too small (extent %g): the automatic "
                       "epsilon %g D is 0; set 'epsilon = ...;'", s->name, ex->Dlo, k);
@@ -1315,8 +1269,7 @@ static void check_scene_numbers(sema *S, const extent *ex, double v2, double ama
     else if (!isfinite(reach + margin) && S->scene_slot[SC_MARGIN])
         out_of_range(S, S->scene_slot[SC_MARGIN], "too large: the reach of one step "
                      "2 h (Vmax + h |a|) + margin is not a finite number");
-    if (rigid_path(s))
-        check_energy(S, ex);
+    check_energy(S, ex);
 }
 
 /* Every derived constant of a scene that passed the other checks. */
@@ -1339,7 +1292,6 @@ static void check_derived(sema *S) {
         ok &= check_body_numbers(S, b, &v2, &amax, &amax_body);
     check_friction_pairs(S);
     check_expect_numbers(S);
-    check_radii(S);
     check_island_capacity(S);
     scene_extent(s, &ex);
     if (ok && ex.ok)

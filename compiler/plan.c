@@ -395,7 +395,7 @@ static void plan_constants(ncs_plan *p) {
     p->vmax = sqrt(v2 + 2 * amax * p->diameter);
     p->gamma = s->gamma_auto ? 2 * (p->diameter / s->h + p->vmax) + 1 : s->gamma;
     p->epsilon = s->epsilon_auto ? PLAN_EPSILON * p->diameter : s->epsilon;
-    p->margin = s->margin_auto ? 1e-2 * p->diameter : s->margin;
+    p->margin = s->margin_auto ? 1e-3 * p->diameter : s->margin;
     p->body_margin = 0.1 * p->margin;
     p->project_tol = PLAN_PROJECT_TOL * p->diameter;
     /* summation relaxes each group by epsilon: a body may end up to about

@@ -532,11 +532,75 @@ static cost obstacle_cost(const ncs_plan *p, int a) {
     return poly_obstacle_cost(p, a);
 }
 
+/* Polygon bodies a and b together, maximised over the poses of a in b's
+ * frame that do not overlap: the vertices of each against the other's
+ * pieces, and the corner pairs. */
+static cost poly_pair_cost(const ncs_plan *p, int a, int b, double R) {
+    const ncs_pbody *A = &p->bodies[a], *B = &p->bodies[b];
+    const ncs_ptab *t = &p->bpieces;
+    double box[4], ext = A->rad + B->rad + R;
+    cost worst = {0, 0, 0, 0};
+    poses z;
+    int ix, iy, it, v, k, j, ka, kb;
+    box[0] = box[1] = -ext;
+    box[2] = box[3] = ext;
+    if (poses_of(&z, box, 0, R / 2 > 0 ? R / 2 : 1e-3, A->rad) != 0)
+        return worst;
+    for (it = 0; it < z.nth; it++) {
+        double th = 2 * PI * it / z.nth, c = cos(th), sn = sin(th);
+        for (iy = 0; iy < z.n[1]; iy++)
+            for (ix = 0; ix < z.n[0]; ix++) {
+                double x = z.o[0] + ix * z.o[2], y = z.o[1] + iy * z.o[2], P[2], L[2];
+                cost here = {0, 0, 0, 0};
+                int overlap = 0;
+                if (hypot(x, y) > ext + z.slack)
+                    continue;
+                for (v = A->vert0; v < A->vert0 + A->nvert && !overlap; v++) {
+                    placed(x, y, c, sn, p->bvx[v], p->bvy[v], P);
+                    for (kb = B->piece0; kb < B->piece0 + B->npiece && !overlap; kb++)
+                        overlap = piece_distance(t, kb, P[0], P[1]) < -z.slack;
+                }
+                for (v = B->vert0; v < B->vert0 + B->nvert && !overlap; v++) {
+                    /* b's vertex in a's frame */
+                    double dx = p->bvx[v] - x, dy = p->bvy[v] - y;
+                    L[0] = c * dx + sn * dy;
+                    L[1] = -sn * dx + c * dy;
+                    for (ka = A->piece0; ka < A->piece0 + A->npiece && !overlap; ka++)
+                        overlap = piece_distance(t, ka, L[0], L[1]) < -z.slack;
+                }
+                if (overlap)
+                    continue;
+                for (v = A->vert0; v < A->vert0 + A->nvert; v++) {
+                    placed(x, y, c, sn, p->bvx[v], p->bvy[v], P);
+                    point_vs_body(p, t, B->piece0, B->piece0 + B->npiece, 0, 0, 1, 0, P[0], P[1],
+                                  R, z.slack, &here);
+                }
+                for (v = B->vert0; v < B->vert0 + B->nvert; v++)
+                    point_vs_body(p, t, A->piece0, A->piece0 + A->npiece, x, y, c, sn, p->bvx[v],
+                                  p->bvy[v], R, z.slack, &here);
+                for (ka = A->piece0; ka < A->piece0 + A->npiece; ka++)
+                    for (j = t->vfirst[ka]; j < t->vfirst[ka + 1]; j++) {
+                        if (j > t->vfirst[ka] && t->vx[j] == t->vx[j - 1] && t->vy[j] == t->vy[j - 1])
+                            continue;
+                        placed(x, y, c, sn, t->vx[j], t->vy[j], P);
+                        for (kb = B->piece0; kb < B->piece0 + B->npiece; kb++)
+                            for (k = t->vfirst[kb]; k < t->vfirst[kb + 1]; k++)
+                                if (hypot(t->vx[k] - P[0], t->vy[k] - P[1]) <= R + z.slack)
+                                    add(&here, pair_cost(p, 2), 1);
+                    }
+                maxin(&worst, here);
+            }
+    }
+    return worst;
+}
+
 /* Bodies a and b together: points of each against the other's pieces, the
  * corner pairs, the disc pair. */
 static cost body_pair_cost(const ncs_plan *p, int a, int b, double R) {
     cost c = {0, 0, 0, 0};
     int x;
+    if (p->bodies[a].kind == NCS_BODY_POLYGON && p->bodies[b].kind == NCS_BODY_POLYGON)
+        return poly_pair_cost(p, a, b, R);
     for (x = 0; x < 2; x++) {
         int pt = x ? b : a, o = x ? a : b;
         const ncs_pbody *P = &p->bodies[pt], *O = &p->bodies[o];

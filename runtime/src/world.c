@@ -943,6 +943,55 @@ static void ghosts(ncs_world *w, const ncs_layout *lay, int nc) {
             w->mem.b[o.py + c] += 1;
 }
 
+/* Drops the ghost sides of the island's nc contacts (layout *lay, groups
+ * first): a group left with one side becomes a convex contact at the end.
+ * Returns the new contact count; *lay is updated (its group sizes in
+ * w->mem.gsize). Used when the LCP with ghosts has no solution: a point in
+ * front of one side and just behind the next, where stopping at the first
+ * side leaves the second's a above it (the max forms want the impulse on
+ * the largest a). Without the ghosts the point is stopped by the side it
+ * is in front of, the contact it really meets (docs/engine.md, "Ghost
+ * sides"). */
+static int drop_ghosts(ncs_world *w, ncs_layout *lay, int nc) {
+    enum { DROP = 0, GROUP = 3, SINGLE = 4 }; /* labels, kept in .ghost */
+    ncs_contact *con = w->mem.con, t;
+    ncs_real *mu = w->mem.mu, tm;
+    int g, j, c = 0, k, i, out = 0, ng = 0;
+    for (g = 0; g < lay->ngroups; g++) {
+        int n = w->mem.gsize[g];
+        for (j = 0, k = 0; j < n; j++)
+            k += !con[c + j].ghost;
+        for (j = 0; j < n; j++, c++)
+            con[c].ghost = con[c].ghost ? DROP : k >= 2 ? GROUP : SINGLE;
+        if (k >= 2)
+            w->mem.gsize[ng++] = k;
+    }
+    for (; c < nc; c++)
+        con[c].ghost = SINGLE;
+    /* stable: the kept groups' sides to the front (rotations), then the
+     * single sides and the convex contacts behind them */
+    for (i = 0; i < nc; i++)
+        if (con[i].ghost == GROUP) {
+            t = con[i];
+            tm = mu[i];
+            memmove(&con[out + 1], &con[out], (size_t)(i - out) * sizeof *con);
+            memmove(&mu[out + 1], &mu[out], (size_t)(i - out) * sizeof *mu);
+            con[out] = t;
+            mu[out++] = tm;
+        }
+    lay->nconvex = 0;
+    for (i = out; i < nc; i++)
+        if (con[i].ghost == SINGLE) {
+            con[out] = con[i];
+            mu[out++] = mu[i];
+            lay->nconvex++;
+        }
+    for (i = 0; i < out; i++)
+        con[i].ghost = 0;
+    lay->ngroups = ng;
+    return out;
+}
+
 /* Solves island `root` once with its contacts linearised at qe (qs: start
  * of the step; un: the fixpoint's predicted velocities or NULL) and adds
  * the velocity change to du. Returns NCS_STEP_OK or a failure status. */
@@ -953,21 +1002,29 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
     const ncs_scene_desc *sc = w->sc;
     ncs_layout lay;
     ncs_lcp_info li;
-    int np, nc, m, st, i, k;
+    int np, nc, m, st, i, k, ghosts_in = 0, retry;
     st = layout_of(w, root, sc->nfric, &np, &nc, &lay, &m);
     inf->groups = st == NCS_STEP_OK ? np : 0;
     if (st != NCS_STEP_OK || np == 0)
         return st;
     nc = contacts(w, np, qe, qs);
-    contact_space(w, nc, sc->nfric, vt, un, 1 / w->h);
-    ncs_lcp_assemble(&lay, w->mem.A, w->mem.a0, w->mem.mu, w->mem.B, m, w->mem.b);
-    ghosts(w, &lay, nc);
-    st = (int)ncs_lcp_solve(w->ws, &lay, m, w->mem.B, m, w->mem.b, w->mem.z, NULL, NULL, &li);
-    inf->pivots += li.pivots;
-    inf->m = m;
-    inf->iters = 1;
-    if (w->hook)
-        w->hook(w->hook_ctx, w->step + 1, root, &lay, m, w->mem.B, w->mem.b, w->mem.z, st);
+    for (i = 0; i < nc; i++)
+        ghosts_in |= w->mem.con[i].ghost;
+    for (retry = 0;; retry++) {
+        contact_space(w, nc, sc->nfric, vt, un, 1 / w->h);
+        ncs_lcp_assemble(&lay, w->mem.A, w->mem.a0, w->mem.mu, w->mem.B, m, w->mem.b);
+        ghosts(w, &lay, nc);
+        st = (int)ncs_lcp_solve(w->ws, &lay, m, w->mem.B, m, w->mem.b, w->mem.z, NULL, NULL, &li);
+        inf->pivots += li.pivots;
+        inf->m = m;
+        inf->iters = 1;
+        if (w->hook)
+            w->hook(w->hook_ctx, w->step + 1, root, &lay, m, w->mem.B, w->mem.b, w->mem.z, st);
+        if (st == NCS_LCP_SOLVED || retry > 0 || !ghosts_in)
+            break;
+        nc = drop_ghosts(w, &lay, nc);
+        m = ncs_layout_size(&lay);
+    }
     if (st != NCS_LCP_SOLVED) {
         inf->lcp_status = st;
         return NCS_STEP_LCP_FAILED;

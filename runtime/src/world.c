@@ -752,7 +752,7 @@ static int collect(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp)[3]
 
 /* ---- islands ------------------------------------------------------------ */
 
-static int find(int *par, int i) {
+static int uf_find(int *par, int i) {
     while (par[i] != i)
         i = par[i] = par[par[i]];
     return i;
@@ -768,8 +768,8 @@ static void islands(ncs_world *w) {
         const ncs_pair *P = &w->mem.pair[i];
         if (P->a < 0 || P->b < 0)
             continue;
-        x = find(par, P->a);
-        y = find(par, P->b);
+        x = uf_find(par, P->a);
+        y = uf_find(par, P->b);
         if (x < y)
             par[y] = x;
         else if (y < x)
@@ -777,7 +777,7 @@ static void islands(ncs_world *w) {
     }
     for (i = 0; i < w->npairs; i++) {
         ncs_pair *P = &w->mem.pair[i];
-        P->island = find(par, P->a >= 0 ? P->a : P->b);
+        P->island = uf_find(par, P->a >= 0 ? P->a : P->b);
     }
 }
 
@@ -1396,7 +1396,7 @@ int ncs_world_reset(ncs_world *w) {
 
 /* Takes `bytes` from the memory cursor *at (in units); NULL when the
  * memory runs out. */
-static void *carve(ncs_mem_unit **at, size_t *left, size_t bytes) {
+static void *grab(ncs_mem_unit **at, size_t *left, size_t bytes) {
     size_t u = NCS_WU(bytes);
     void *p = *at;
     if (u > *left)
@@ -1419,25 +1419,25 @@ int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, si
     if (!mem || sc->nbodies < 1 || sc->max_pairs < 1 || sc->max_srefs < 1 ||
         sc->max_contacts < 1 || sc->max_groups < 1 || sc->max_m < 1)
         return -1;
-    m->q = (ncs_real (*)[3])carve(&mem, &units, sizeof(ncs_real) * 3 * nb);
-    m->v = (ncs_real (*)[3])carve(&mem, &units, sizeof(ncs_real) * 3 * nb);
-    m->body_last = (ncs_step_info *)carve(&mem, &units, sizeof(ncs_step_info) * nb);
-    m->scratch = (ncs_real (*)[3])carve(&mem, &units,
+    m->q = (ncs_real (*)[3])grab(&mem, &units, sizeof(ncs_real) * 3 * nb);
+    m->v = (ncs_real (*)[3])grab(&mem, &units, sizeof(ncs_real) * 3 * nb);
+    m->body_last = (ncs_step_info *)grab(&mem, &units, sizeof(ncs_step_info) * nb);
+    m->scratch = (ncs_real (*)[3])grab(&mem, &units,
                                          sizeof(ncs_real) * 3 * NCS_WORLD_SCRATCH_ROWS * nb);
-    m->parent = (int *)carve(&mem, &units, sizeof(int) * nb);
-    m->pair = (ncs_pair *)carve(&mem, &units, sizeof(ncs_pair) * (size_t)sc->max_pairs);
-    m->ipair = (int *)carve(&mem, &units, sizeof(int) * (size_t)sc->max_pairs);
-    m->sref = (ncs_sref *)carve(&mem, &units, sizeof(ncs_sref) * (size_t)sc->max_srefs);
-    m->con = (ncs_contact *)carve(&mem, &units, sizeof(ncs_contact) * nc);
-    m->gsize = (int *)carve(&mem, &units, sizeof(int) * (size_t)sc->max_groups);
-    m->A = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * nu * nu);
-    m->a0 = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * nu);
-    m->mu = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * nc);
-    m->B = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * mm * mm);
-    m->b = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * mm);
-    m->z = (ncs_real *)carve(&mem, &units, sizeof(ncs_real) * mm);
+    m->parent = (int *)grab(&mem, &units, sizeof(int) * nb);
+    m->pair = (ncs_pair *)grab(&mem, &units, sizeof(ncs_pair) * (size_t)sc->max_pairs);
+    m->ipair = (int *)grab(&mem, &units, sizeof(int) * (size_t)sc->max_pairs);
+    m->sref = (ncs_sref *)grab(&mem, &units, sizeof(ncs_sref) * (size_t)sc->max_srefs);
+    m->con = (ncs_contact *)grab(&mem, &units, sizeof(ncs_contact) * nc);
+    m->gsize = (int *)grab(&mem, &units, sizeof(int) * (size_t)sc->max_groups);
+    m->A = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nu * nu);
+    m->a0 = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nu);
+    m->mu = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nc);
+    m->B = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * mm * mm);
+    m->b = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * mm);
+    m->z = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * mm);
     m->ws_bytes = sizeof(ncs_real) * NCS_LCP_WORKSPACE_REALS(mm);
-    m->ws = carve(&mem, &units, m->ws_bytes);
+    m->ws = grab(&mem, &units, m->ws_bytes);
     if (!m->ws)
         return -1;
     return ncs_world_reset(w);

@@ -1,0 +1,56 @@
+/* ncs/prefix.h - renames every external symbol of the runtime core for a
+ * copy built into one program next to others (a firmware copy per scene,
+ * `ncsc --target embedded`): with NCS_PREFIX defined to `p`, ncs_world_step
+ * becomes p_world_step, ncs_lcp_solve p_lcp_solve, and so on. Types and
+ * macros keep their names (they make no symbols); include this before any
+ * other ncs header, in every file of the copy (the generated <p>_ncs.h
+ * does). Without NCS_PREFIX it does nothing.
+ *
+ * Every external symbol of the core is listed here; the runtime.prefix
+ * test checks the list against the symbols the library defines. */
+#ifndef NCS_PREFIX_H
+#define NCS_PREFIX_H
+
+#ifdef NCS_PREFIX
+#define NCS_PREFIX_CAT_(a, b) a##b
+#define NCS_PREFIX_CAT(a, b) NCS_PREFIX_CAT_(a, b)
+#define NCS_PREFIXED(name) NCS_PREFIX_CAT(NCS_PREFIX, name)
+
+/* ncs/layout.h */
+#define ncs_layout_offsets_of NCS_PREFIXED(_layout_offsets_of)
+#define ncs_layout_size NCS_PREFIXED(_layout_size)
+/* ncs/lcp.h */
+#define ncs_lcp_default_options NCS_PREFIXED(_lcp_default_options)
+#define ncs_lcp_workspace_bytes NCS_PREFIXED(_lcp_workspace_bytes)
+#define ncs_lcp_workspace_init NCS_PREFIXED(_lcp_workspace_init)
+#define ncs_lcp_solve NCS_PREFIXED(_lcp_solve)
+#define ncs_lcp_status_name NCS_PREFIXED(_lcp_status_name)
+/* ncs/assemble.h */
+#define ncs_lcp_contact_size NCS_PREFIXED(_lcp_contact_size)
+#define ncs_lcp_impulse_offset NCS_PREFIXED(_lcp_impulse_offset)
+#define ncs_lcp_assemble NCS_PREFIXED(_lcp_assemble)
+#define ncs_lcp_extract NCS_PREFIXED(_lcp_extract)
+/* ncs/world.h */
+#define ncs_world_init NCS_PREFIXED(_world_init)
+#define ncs_world_reset NCS_PREFIXED(_world_reset)
+#define ncs_world_step NCS_PREFIXED(_world_step)
+#define ncs_world_set_fixpoint NCS_PREFIXED(_world_set_fixpoint)
+#define ncs_world_set_hook NCS_PREFIXED(_world_set_hook)
+#define ncs_world_penetration NCS_PREFIXED(_world_penetration)
+#define ncs_world_energy NCS_PREFIXED(_world_energy)
+#define ncs_world_position NCS_PREFIXED(_world_position)
+#define ncs_world_velocity NCS_PREFIXED(_world_velocity)
+#define ncs_world_angle NCS_PREFIXED(_world_angle)
+#define ncs_world_omega NCS_PREFIXED(_world_omega)
+#define ncs_world_body_info NCS_PREFIXED(_world_body_info)
+/* shared between the core files (lcp_internal.h); static in one.c */
+#define ncs_dense_solve NCS_PREFIXED(_dense_solve)
+#define ncs_lcp_residual NCS_PREFIXED(_lcp_residual)
+#define ncs_lcp_kernel_ger NCS_PREFIXED(_lcp_kernel_ger)
+#define ncs_lemke_doubles NCS_PREFIXED(_lemke_doubles)
+#define ncs_lemke_ints NCS_PREFIXED(_lemke_ints)
+#define ncs_lemke_bind NCS_PREFIXED(_lemke_bind)
+#define ncs_lemke_run NCS_PREFIXED(_lemke_run)
+#endif
+
+#endif

@@ -1,0 +1,1347 @@
+/* geom_union.c - the solid of a scene: the union of its polygon obstacles
+ * (ncs_gunion_build). Touching and overlapping obstacles are merged into
+ * one polygon before triangulation, so a seam between two obstacles
+ * becomes an internal diagonal (no crack). See docs/geometry.md, "The
+ * solid: the union of the obstacles".
+ *
+ * Steps, all on validated polygons (outer rings counter-clockwise, holes
+ * clockwise, so the solid is always left of an edge):
+ *  1. Every pair of edges of different polygons whose boxes meet is found
+ *     with a uniform grid; each pair is tested exactly (ncs_orient2d) and
+ *     yields events on both edges: where the edge starts on the other
+ *     polygon's boundary, a vertex of the other polygon on the edge, or a
+ *     proper crossing (the only new, rounded points, computed once per
+ *     pair so both edges share them). Each event carries the edge's state
+ *     relative to the other polygon just after it (inside, outside, on its
+ *     boundary in the same or the opposite direction), decided exactly
+ *     from the original vertices.
+ *  2. Polygons that meet (or contain one another) form clusters
+ *     (union-find); a polygon alone in its cluster is its own solid.
+ *  3. Walking each ring of a cluster, with the states of the nearby
+ *     polygons (the last event's, or an exact point location), keeps the
+ *     pieces of edges whose right side no other polygon covers: the
+ *     boundary of the union (of two edges running the same way along a
+ *     common line, the lower polygon's).
+ *  4. The pieces are joined into rings (at a vertex the boundary passes
+ *     several times, each incoming edge continues with the first outgoing
+ *     edge clockwise: touching rings stay separate), collinear vertices
+ *     are dropped, holes are put into the outer ring that holds them, and
+ *     every merged polygon is validated again (silently).
+ *  5. A vertex the boundary passes more than once (a pinch: two solid
+ *     wedges meet at a point) gets a small bridging triangle that fills one
+ *     free wedge there, and the cluster is merged again: see
+ *     docs/geometry.md, "Pinch points".
+ * A cluster whose union fails (a rounded crossing point that breaks the
+ * rings, or memory) keeps its obstacles separate, with a warning.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "geom_int.h"
+#include "predicates.h"
+
+enum { ST_OUT = 0, ST_IN = 1, ST_SAME = 2, ST_OPP = 3 };
+enum { GRID_CAP = 4096, PINCH_ROUNDS = 3 };
+
+/* A pinch bridge's legs are PINCH_FACTOR overlaps long (docs/geometry.md). */
+static const double PINCH_FACTOR = 4;
+
+static const double PI = 3.14159265358979323846;
+
+/** One input polygon of a union run. */
+typedef struct uin {
+    const ncs_gpoly *p;
+    int owner;              /* obstacle given as provenance of its edges */
+    int base;               /* its first global vertex (= edge) id */
+    double box[4];          /* xmin, ymin, xmax, ymax */
+} uin;
+
+/** An event on an edge. */
+typedef struct uev {
+    int edge;               /* global edge id */
+    int other;              /* input the event is about */
+    int state;              /* the edge's state relative to it just after */
+    ncs_vec2 at;            /* where */
+    double key;             /* position along the edge (sort key) */
+} uev;
+
+/** A kept piece of boundary: from a to b, the solid on its left. */
+typedef struct useg {
+    ncs_vec2 a, b;
+    int owner;              /* obstacle it lies on */
+    int cluster;            /* cluster (root input) */
+    int from, to;           /* vertex ids in the graph */
+    int used;
+} useg;
+
+/** A union run over some input polygons. */
+typedef struct urun {
+    int nin;
+    uin *in;
+    int n;                  /* total vertices = edges */
+    int *nxt, *prv, *inp;   /* per global vertex: ring successor, predecessor, input */
+    ncs_vec2 *pt;           /* per global vertex */
+    uev *ev;                /* events */
+    int nev, capev;
+    int *uf;                /* union-find over inputs */
+    int *nb, *nbstart;      /* per input: inputs whose boxes meet its box (CSR) */
+    useg *seg;
+    int nseg, capseg;
+    int fail;               /* an inconsistency was seen */
+} urun;
+
+static int uf_find(int *uf, int a) {
+    while (uf[a] != a) {
+        uf[a] = uf[uf[a]];
+        a = uf[a];
+    }
+    return a;
+}
+
+static void uf_join(int *uf, int a, int b) {
+    a = uf_find(uf, a);
+    b = uf_find(uf, b);
+    if (a < b)
+        uf[b] = a;
+    else if (b < a)
+        uf[a] = b;
+}
+
+/* 1 when p, collinear with a and b, lies strictly between them. */
+static int between(ncs_vec2 a, ncs_vec2 p, ncs_vec2 b) {
+    if (a.x != b.x)
+        return (a.x < p.x && p.x < b.x) || (b.x < p.x && p.x < a.x);
+    return (a.y < p.y && p.y < b.y) || (b.y < p.y && p.y < a.y);
+}
+
+/* For q collinear with v and w (q != v): 1 when q lies on the ray from v
+ * through w. */
+static int on_ray(ncs_vec2 v, ncs_vec2 w, ncs_vec2 q) {
+    return ncs_geom_before(v, w) == ncs_geom_before(v, q);
+}
+
+/* Position of point q along edge a -> b (exact order for points on it). */
+static double along(ncs_vec2 a, ncs_vec2 b, ncs_vec2 q) {
+    if (fabs(b.x - a.x) >= fabs(b.y - a.y))
+        return b.x >= a.x ? q.x : -q.x;
+    return b.y >= a.y ? q.y : -q.y;
+}
+
+static int add_event(urun *R, int e, int other, int state, ncs_vec2 at) {
+    if (ncs_geom_grow((void **)&R->ev, &R->capev, R->nev + 1, sizeof *R->ev))
+        return -1;
+    uev *v = &R->ev[R->nev++];
+    v->edge = e;
+    v->other = other;
+    v->state = state;
+    v->at = at;
+    v->key = along(R->pt[e], R->pt[R->nxt[e]], at);
+    return 0;
+}
+
+/* State of a direction from vertex v of its polygon towards q (q not v):
+ * inside its corner, outside, or along one of its two edges. */
+static int cone_state(const urun *R, int v, ncs_vec2 q) {
+    ncs_vec2 U = R->pt[R->prv[v]], V = R->pt[v], W = R->pt[R->nxt[v]];
+    int ouv = ncs_orient2d_fast(U, V, q), ovw = ncs_orient2d_fast(V, W, q);
+    if (ovw == 0 && on_ray(V, W, q))
+        return ST_SAME;
+    if (ouv == 0 && on_ray(V, U, q))
+        return ST_OPP;
+    if (ncs_orient2d_fast(U, V, W) > 0)
+        return ouv > 0 && ovw > 0 ? ST_IN : ST_OUT;
+    return ouv > 0 || ovw > 0 ? ST_IN : ST_OUT;
+}
+
+/* The crossing point of the properly crossing segments ab and pq, rounded,
+ * clamped into both boxes. Computed from the pair in a fixed order. */
+static ncs_vec2 crossing(ncs_vec2 a, ncs_vec2 b, ncs_vec2 p, ncs_vec2 q) {
+    double rx = b.x - a.x, ry = b.y - a.y, sx = q.x - p.x, sy = q.y - p.y;
+    double den = rx * sy - ry * sx;
+    double t = ((p.x - a.x) * sy - (p.y - a.y) * sx) / den;
+    ncs_vec2 x;
+    if (t <= 0.5) {
+        x.x = a.x + t * rx;
+        x.y = a.y + t * ry;
+    } else {
+        x.x = b.x - (1 - t) * rx;
+        x.y = b.y - (1 - t) * ry;
+    }
+    double lo = fmax(fmin(a.x, b.x), fmin(p.x, q.x)), hi = fmin(fmax(a.x, b.x), fmax(p.x, q.x));
+    x.x = fmin(fmax(x.x, lo), hi);
+    lo = fmax(fmin(a.y, b.y), fmin(p.y, q.y));
+    hi = fmin(fmax(a.y, b.y), fmax(p.y, q.y));
+    x.y = fmin(fmax(x.y, lo), hi);
+    return x;
+}
+
+/* Events on edge e (a -> b) caused by edge f (p -> q) of input j, given
+ * o1 = orient(a,b,p), o3 = orient(p,q,a), o4 = orient(p,q,b). Returns -1 when memory ran out. */
+static int edge_events(urun *R, int e, int f, int o1, int o3, int o4,
+                       const ncs_vec2 *x) {
+    ncs_vec2 a = R->pt[e], b = R->pt[R->nxt[e]], p = R->pt[f], q = R->pt[R->nxt[f]];
+    int j = R->inp[f];
+    if (o3 == 0 && between(p, a, q)) {          /* e starts on f */
+        int st = o4 > 0 ? ST_IN : o4 < 0 ? ST_OUT
+               : ncs_geom_before(a, b) == ncs_geom_before(p, q) ? ST_SAME : ST_OPP;
+        if (add_event(R, e, j, st, a))
+            return -1;
+    }
+    if (o1 == 0 && !ncs_vec2_same(p, b) &&
+        (ncs_vec2_same(p, a) || between(a, p, b))) {    /* f's start on [a, b) */
+        if (add_event(R, e, j, cone_state(R, f, b), p))
+            return -1;
+    }
+    if (x && add_event(R, e, j, o4 > 0 ? ST_IN : ST_OUT, *x))
+        return -1;
+    return 0;
+}
+
+/* Tests edges e and f (of different inputs); joins their inputs and
+ * records events when they meet. Returns -1 when memory ran out. */
+static int edge_pair(urun *R, int e, int f) {
+    if (e > f) {
+        int t = e; e = f; f = t;
+    }
+    ncs_vec2 a = R->pt[e], b = R->pt[R->nxt[e]], p = R->pt[f], q = R->pt[R->nxt[f]];
+    if (fmax(a.x, b.x) < fmin(p.x, q.x) || fmax(p.x, q.x) < fmin(a.x, b.x) ||
+        fmax(a.y, b.y) < fmin(p.y, q.y) || fmax(p.y, q.y) < fmin(a.y, b.y))
+        return 0;
+    int o1 = ncs_orient2d_fast(a, b, p), o2 = ncs_orient2d_fast(a, b, q);
+    if (o1 * o2 > 0)
+        return 0;
+    int o3 = ncs_orient2d_fast(p, q, a), o4 = ncs_orient2d_fast(p, q, b);
+    if (o3 * o4 > 0)
+        return 0;
+    if (o1 == 0 && o2 == 0) {   /* collinear: do they overlap or touch? */
+        int meet = ncs_vec2_same(a, p) || ncs_vec2_same(a, q) || ncs_vec2_same(b, p) ||
+                   ncs_vec2_same(b, q) || between(a, p, b) || between(a, q, b) ||
+                   between(p, a, q) || between(p, b, q);
+        if (!meet)
+            return 0;
+    }
+    uf_join(R->uf, R->inp[e], R->inp[f]);
+    ncs_vec2 x, *px = NULL;
+    if (o1 * o2 < 0 && o3 * o4 < 0) {
+        x = crossing(a, b, p, q);
+        px = &x;
+    }
+    if (edge_events(R, e, f, o1, o3, o4, px) < 0 ||
+        edge_events(R, f, e, o3, o1, o2, px) < 0)
+        return -1;
+    return 0;
+}
+
+/* ---- finding the edge pairs: a uniform grid over the edges' boxes --------- */
+
+
+/** The grid. */
+typedef struct ugrid {
+    double x0, y0, cw, ch;
+    int nx, ny;
+} ugrid;
+
+static void edge_box(const urun *R, int e, double bx[4]) {
+    ncs_vec2 a = R->pt[e], b = R->pt[R->nxt[e]];
+    bx[0] = fmin(a.x, b.x);
+    bx[1] = fmin(a.y, b.y);
+    bx[2] = fmax(a.x, b.x);
+    bx[3] = fmax(a.y, b.y);
+}
+
+static long box_cells(const ugrid *g, const double bx[4], int c[4]) {
+    c[0] = ncs_geom_cell(bx[0], g->x0, g->cw, g->nx);
+    c[1] = ncs_geom_cell(bx[1], g->y0, g->ch, g->ny);
+    c[2] = ncs_geom_cell(bx[2], g->x0, g->cw, g->nx);
+    c[3] = ncs_geom_cell(bx[3], g->y0, g->ch, g->ny);
+    return (long)(c[2] - c[0] + 1) * (c[3] - c[1] + 1);
+}
+
+/* Tests every pair of edges of different inputs whose boxes meet, each
+ * pair once (in the cell holding the low corner of the boxes' overlap).
+ * Returns -1 when memory ran out. */
+static int find_pairs(urun *R) {
+    double bx[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (int i = 0; i < R->nin; i++) {
+        bx[0] = fmin(bx[0], R->in[i].box[0]);
+        bx[1] = fmin(bx[1], R->in[i].box[1]);
+        bx[2] = fmax(bx[2], R->in[i].box[2]);
+        bx[3] = fmax(bx[3], R->in[i].box[3]);
+    }
+    if (R->n == 0)
+        return 0;
+    ugrid g;
+    double w = bx[2] - bx[0], h = bx[3] - bx[1];
+    /* cells of about the mean edge length */
+    double len = 0;
+    for (int e = 0; e < R->n; e++) {
+        double eb[4];
+        edge_box(R, e, eb);
+        len += (eb[2] - eb[0]) + (eb[3] - eb[1]);
+    }
+    len = len / R->n;
+    if (!(len > 0))
+        len = fmax(w, h) > 0 ? fmax(w, h) : 1;
+    g.x0 = bx[0];
+    g.y0 = bx[1];
+    g.nx = (int)fmin(fmax(ceil(w / len), 1), GRID_CAP);
+    g.ny = (int)fmin(fmax(ceil(h / len), 1), GRID_CAP);
+    while ((double)g.nx * g.ny > 4.0 * R->n + 16) {
+        g.nx = g.nx > 1 ? (g.nx + 1) / 2 : 1;
+        g.ny = g.ny > 1 ? (g.ny + 1) / 2 : 1;
+    }
+    long total = 0;
+    for (int tries = 0; tries < 40; tries++) {
+        g.cw = w > 0 ? w / g.nx : 1;
+        g.ch = h > 0 ? h / g.ny : 1;
+        total = 0;
+        for (int e = 0; e < R->n; e++) {
+            double eb[4];
+            int c[4];
+            edge_box(R, e, eb);
+            total += box_cells(&g, eb, c);
+        }
+        if (total <= 16L * R->n + 64 || (g.nx == 1 && g.ny == 1))
+            break;
+        g.nx = g.nx > 1 ? (g.nx + 1) / 2 : 1;
+        g.ny = g.ny > 1 ? (g.ny + 1) / 2 : 1;
+    }
+    long ncell = (long)g.nx * g.ny;
+    int *cstart = calloc((size_t)ncell + 1, sizeof *cstart);
+    int *items = malloc((size_t)(total > 0 ? total : 1) * sizeof *items);
+    int *pos = malloc((size_t)ncell * sizeof *pos);
+    int rc = -1;
+    if (!cstart || !items || !pos)
+        goto done;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int e = 0; e < R->n; e++) {
+            double eb[4];
+            int c[4];
+            edge_box(R, e, eb);
+            box_cells(&g, eb, c);
+            for (int y = c[1]; y <= c[3]; y++)
+                for (int x = c[0]; x <= c[2]; x++) {
+                    long k = (long)y * g.nx + x;
+                    if (pass == 0)
+                        cstart[k + 1]++;
+                    else
+                        items[pos[k]++] = e;
+                }
+        }
+        if (pass == 0)
+            for (long k = 0; k < ncell; k++) {
+                cstart[k + 1] += cstart[k];
+                pos[k] = cstart[k];
+            }
+    }
+    for (long k = 0; k < ncell; k++) {
+        int cx = (int)(k % g.nx), cy = (int)(k / g.nx);
+        for (int i = cstart[k]; i < cstart[k + 1]; i++) {
+            int e = items[i];
+            double eb[4];
+            edge_box(R, e, eb);
+            for (int j = i + 1; j < cstart[k + 1]; j++) {
+                int f = items[j];
+                if (R->inp[e] == R->inp[f])
+                    continue;
+                double fb[4];
+                edge_box(R, f, fb);
+                if (eb[2] < fb[0] || fb[2] < eb[0] || eb[3] < fb[1] || fb[3] < eb[1])
+                    continue;
+                if (ncs_geom_cell(fmax(eb[0], fb[0]), g.x0, g.cw, g.nx) != cx ||
+                    ncs_geom_cell(fmax(eb[1], fb[1]), g.y0, g.ch, g.ny) != cy)
+                    continue;   /* tested in another cell */
+                if (edge_pair(R, e, f) < 0)
+                    goto done;
+            }
+        }
+    }
+    rc = 0;
+done:
+    free(cstart);
+    free(items);
+    free(pos);
+    return rc;
+}
+
+/* ---- inputs whose boxes meet, and containment ---------------------------- */
+
+static int box_meet(const double *a, const double *b) {
+    return !(a[2] < b[0] || b[2] < a[0] || a[3] < b[1] || b[3] < a[1]);
+}
+
+static const urun *sort_run;
+static int by_xmin(const void *pa, const void *pb) {
+    const uin *in = sort_run->in;
+    int a = *(const int *)pa, b = *(const int *)pb;
+    double xa = in[a].box[0], xb = in[b].box[0];
+    return xa < xb ? -1 : xa > xb ? 1 : (a > b) - (a < b);
+}
+
+/* Where q lies relative to polygon p: 1 inside, 0 on it, -1 outside. */
+static int locate(const ncs_gpoly *p, ncs_vec2 q) {
+    return ncs_gpoly_locate(p, q);
+}
+
+/* Fills nb/nbstart (inputs whose boxes meet, by a sweep over x) and joins
+ * inputs one of which contains the other without touching. Returns -1
+ * when memory ran out. */
+static int neighbours(urun *R) {
+    int n = R->nin, *ord = malloc((size_t)(n + 1) * sizeof *ord);
+    int *act = malloc((size_t)(n + 1) * sizeof *act);
+    int cap = 0, cnt = 0, *pa = NULL, rc = -1;
+    R->nbstart = calloc((size_t)n + 1, sizeof *R->nbstart);
+    if (!ord || !act || !R->nbstart)
+        goto done;
+    for (int i = 0; i < n; i++)
+        ord[i] = i;
+    sort_run = R;
+    qsort(ord, (size_t)n, sizeof *ord, by_xmin);
+    int nact = 0;
+    for (int k = 0; k < n; k++) {
+        int i = ord[k], m = 0;
+        for (int t = 0; t < nact; t++) {
+            int j = act[t];
+            if (R->in[j].box[2] < R->in[i].box[0])
+                continue;       /* ended left of i */
+            act[m++] = j;
+            if (!box_meet(R->in[i].box, R->in[j].box))
+                continue;
+            if (ncs_geom_grow((void **)&pa, &cap, 2 * cnt + 2, sizeof *pa))
+                goto done;
+            pa[2 * cnt] = i;
+            pa[2 * cnt + 1] = j;
+            cnt++;
+        }
+        nact = m;
+        act[nact++] = i;
+    }
+    R->nb = malloc((size_t)(2 * cnt + 1) * sizeof *R->nb);
+    if (!R->nb)
+        goto done;
+    for (int k = 0; k < cnt; k++) {
+        R->nbstart[pa[2 * k] + 1]++;
+        R->nbstart[pa[2 * k + 1] + 1]++;
+    }
+    for (int i = 0; i < n; i++)
+        R->nbstart[i + 1] += R->nbstart[i];
+    int *fill = ord;    /* reused */
+    for (int i = 0; i < n; i++)
+        fill[i] = R->nbstart[i];
+    for (int k = 0; k < cnt; k++) {
+        int a = pa[2 * k], b = pa[2 * k + 1];
+        R->nb[fill[a]++] = b;
+        R->nb[fill[b]++] = a;
+    }
+    /* containment without touching: i's first vertex strictly inside j */
+    for (int k = 0; k < cnt; k++) {
+        for (int s = 0; s < 2; s++) {
+            int i = pa[2 * k + s], j = pa[2 * k + 1 - s];
+            const double *bi = R->in[i].box, *bj = R->in[j].box;
+            if (uf_find(R->uf, i) == uf_find(R->uf, j))
+                continue;
+            if (bi[0] < bj[0] || bi[1] < bj[1] || bi[2] > bj[2] || bi[3] > bj[3])
+                continue;
+            if (locate(R->in[j].p, R->in[i].p->pt[0]) > 0)
+                uf_join(R->uf, i, j);
+        }
+    }
+    rc = 0;
+done:
+    free(ord);
+    free(act);
+    free(pa);
+    return rc;
+}
+
+/* ---- walking the rings: the boundary of the union ------------------------ */
+
+static int by_edge_key(const void *pa, const void *pb) {
+    const uev *a = pa, *b = pb;
+    if (a->edge != b->edge)
+        return a->edge < b->edge ? -1 : 1;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    return (a->other > b->other) - (a->other < b->other);
+}
+
+static int add_seg(urun *R, ncs_vec2 a, ncs_vec2 b, int owner, int cluster) {
+    if (ncs_vec2_same(a, b))
+        return 0;
+    if (ncs_geom_grow((void **)&R->seg, &R->capseg, R->nseg + 1, sizeof *R->seg))
+        return -1;
+    useg *s = &R->seg[R->nseg++];
+    memset(s, 0, sizeof *s);
+    s->a = a;
+    s->b = b;
+    s->owner = owner;
+    s->cluster = cluster;
+    return 0;
+}
+
+/** Per-input state while walking one ring. */
+typedef struct walk {
+    int *slot;          /* per input: 1 when a candidate of this ring */
+    int *st;            /* per input: current state */
+    int *seen;          /* per input: has events on this ring */
+    int cover, dup;     /* candidates covering the right side; same-way
+                           overlaps with a lower input */
+} walk;
+
+static void walk_set(walk *W, int self, int j, int st) {
+    int old = W->st[j];
+    W->cover -= old == ST_IN || old == ST_OPP;
+    W->dup -= old == ST_SAME && j < self;
+    W->st[j] = st;
+    W->cover += st == ST_IN || st == ST_OPP;
+    W->dup += st == ST_SAME && j < self;
+}
+
+/* Walks ring [s, e) (global vertex ids) of input i: evs[ev0[v] .. ev0[v+1])
+ * are edge v's events in order. Returns -1 when memory ran out. */
+static int walk_ring(urun *R, walk *W, int i, int s, int e, const int *ev0) {
+    int cl = uf_find(R->uf, i);
+    int n0 = R->nbstart[i], n1 = R->nbstart[i + 1];
+    for (int k = n0; k < n1; k++) {
+        int j = R->nb[k];
+        if (uf_find(R->uf, j) == cl) {
+            W->slot[j] = 1;
+            W->seen[j] = 0;
+        }
+    }
+    for (int v = s; v < e; v++)
+        for (int k = ev0[v]; k < ev0[v + 1]; k++) {
+            W->seen[R->ev[k].other] = 1;
+            W->st[R->ev[k].other] = R->ev[k].state;
+        }
+    W->cover = W->dup = 0;
+    for (int k = n0; k < n1; k++) {
+        int j = R->nb[k];
+        if (!W->slot[j])
+            continue;
+        if (!W->seen[j]) {
+            int w = locate(R->in[j].p, R->pt[s]);
+            if (w == 0)
+                R->fail = 1;    /* on j's boundary without an event */
+            W->st[j] = w > 0 ? ST_IN : ST_OUT;
+        }
+        int st = W->st[j];
+        W->st[j] = ST_OUT;
+        walk_set(W, i, j, st);
+    }
+    for (int v = s; v < e; v++) {
+        ncs_vec2 cur = R->pt[v], end = R->pt[R->nxt[v]];
+        for (int k = ev0[v]; k < ev0[v + 1]; k++) {
+            const uev *x = &R->ev[k];
+            if (!ncs_vec2_same(x->at, cur)) {
+                if (W->cover == 0 && W->dup == 0 &&
+                    add_seg(R, cur, x->at, R->in[i].owner, cl) < 0)
+                    return -1;
+                cur = x->at;
+            }
+            if (W->slot[x->other])
+                walk_set(W, i, x->other, x->state);
+            else
+                R->fail = 1;
+        }
+        if (W->cover == 0 && W->dup == 0 && add_seg(R, cur, end, R->in[i].owner, cl) < 0)
+            return -1;
+    }
+    for (int k = n0; k < n1; k++)
+        W->slot[R->nb[k]] = 0;
+    return 0;
+}
+
+/* ---- the graph of kept pieces, and its rings ------------------------------ */
+
+/** A vertex of the boundary graph. */
+typedef struct uvert {
+    ncs_vec2 p;
+    int out0, nout;         /* outgoing pieces: ids in R->outs */
+} uvert;
+
+static uint64_t pt_hash(ncs_vec2 p) {
+    uint64_t a, b;
+    double x = p.x + 0.0, y = p.y + 0.0;    /* -0 as 0 */
+    memcpy(&a, &x, sizeof a);
+    memcpy(&b, &y, sizeof b);
+    uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL + (a << 6) + (a >> 2));
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return h ^ (h >> 32);
+}
+
+/* Half of the plane of direction d from v: 0 for angles in [0, pi), 1 else. */
+static int half_of(ncs_vec2 v, ncs_vec2 d) {
+    return d.y > v.y || (d.y == v.y && d.x > v.x) ? 0 : 1;
+}
+
+/* Angular order of directions v->a and v->b (counter-clockwise from +x). */
+static int angle_cmp(ncs_vec2 v, ncs_vec2 a, ncs_vec2 b) {
+    int ha = half_of(v, a), hb = half_of(v, b);
+    if (ha != hb)
+        return ha < hb ? -1 : 1;
+    return -ncs_orient2d_fast(v, a, b);
+}
+
+/** The graph. */
+typedef struct ugraph {
+    uvert *v;
+    int nv;
+    int *outs;              /* piece ids grouped by vertex, by angle */
+} ugraph;
+
+static const useg *cmp_seg;
+static const uvert *cmp_vert;
+static int by_angle(const void *pa, const void *pb) {
+    const useg *a = &cmp_seg[*(const int *)pa], *b = &cmp_seg[*(const int *)pb];
+    return angle_cmp(cmp_vert[a->from].p, a->b, b->b);
+}
+
+/* Builds the graph of R's pieces. Returns -1 out of memory; sets R->fail
+ * when some vertex has in-degree != out-degree or two pieces leave it the
+ * same way. */
+static int build_graph(urun *R, ugraph *G) {
+    int cap = 1;
+    while (cap < 2 * R->nseg + 2)
+        cap *= 2;
+    int *tab = malloc((size_t)cap * sizeof *tab), *indeg = NULL;
+    G->v = malloc((size_t)(2 * R->nseg + 1) * sizeof *G->v);
+    G->outs = malloc((size_t)(R->nseg + 1) * sizeof *G->outs);
+    G->nv = 0;
+    if (!tab || !G->v || !G->outs) {
+        free(tab);
+        return -1;
+    }
+    for (int k = 0; k < cap; k++)
+        tab[k] = -1;
+    for (int s = 0; s < R->nseg; s++) {
+        for (int end = 0; end < 2; end++) {
+            ncs_vec2 p = end ? R->seg[s].b : R->seg[s].a;
+            uint64_t h = pt_hash(p) & (uint64_t)(cap - 1);
+            while (tab[h] >= 0 && !ncs_vec2_same(G->v[tab[h]].p, p))
+                h = (h + 1) & (uint64_t)(cap - 1);
+            if (tab[h] < 0) {
+                tab[h] = G->nv;
+                G->v[G->nv].p = p;
+                G->v[G->nv].nout = 0;
+                G->nv++;
+            }
+            if (end)
+                R->seg[s].to = tab[h];
+            else
+                R->seg[s].from = tab[h];
+        }
+    }
+    free(tab);
+    indeg = calloc((size_t)G->nv + 1, sizeof *indeg);
+    if (!indeg)
+        return -1;
+    for (int s = 0; s < R->nseg; s++) {
+        G->v[R->seg[s].from].nout++;
+        indeg[R->seg[s].to]++;
+    }
+    int at = 0;
+    for (int v = 0; v < G->nv; v++) {
+        G->v[v].out0 = at;
+        at += G->v[v].nout;
+        if (indeg[v] != G->v[v].nout)
+            R->fail = 1;
+        indeg[v] = G->v[v].out0;
+    }
+    for (int s = 0; s < R->nseg; s++)
+        G->outs[indeg[R->seg[s].from]++] = s;
+    free(indeg);
+    cmp_seg = R->seg;
+    cmp_vert = G->v;
+    for (int v = 0; v < G->nv; v++) {
+        if (G->v[v].nout < 2)
+            continue;
+        int *o = G->outs + G->v[v].out0;
+        qsort(o, (size_t)G->v[v].nout, sizeof *o, by_angle);
+        for (int k = 0; k + 1 < G->v[v].nout; k++)
+            if (angle_cmp(G->v[v].p, R->seg[o[k]].b, R->seg[o[k + 1]].b) == 0)
+                R->fail = 1;
+    }
+    return 0;
+}
+
+/* The piece that continues incoming piece s at its end: the first outgoing
+ * piece clockwise from the direction back along s. */
+static int next_seg(const urun *R, const ugraph *G, int s) {
+    const uvert *v = &G->v[R->seg[s].to];
+    const int *o = G->outs + v->out0;
+    if (v->nout == 1)
+        return o[0];
+    int best = -1;
+    for (int k = 0; k < v->nout; k++)
+        if (angle_cmp(v->p, R->seg[o[k]].b, R->seg[s].a) < 0)
+            best = o[k];
+    return best >= 0 ? best : o[v->nout - 1];
+}
+
+/* ---- rings into polygons -------------------------------------------------- */
+
+/** A ring of the union. */
+typedef struct uring {
+    int n;
+    ncs_vec2 *pt;
+    int *owner;             /* per vertex: obstacle of the edge from it */
+    int cluster;
+    int orient;             /* +1 outer (counter-clockwise), -1 hole */
+    double area;            /* absolute */
+    double box[4];
+    int parent;             /* hole: its outer ring */
+} uring;
+
+static void rings_free(uring *r, int n) {
+    for (int k = 0; r && k < n; k++) {
+        free(r[k].pt);
+        free(r[k].owner);
+    }
+    free(r);
+}
+
+/* Drops collinear vertices of ring r (exactly); the merged edge keeps the
+ * obstacle of its longest part. Sets *fail on a spike. Returns the count. */
+static int drop_collinear(ncs_vec2 *pt, int *owner, double *len, int n, int *fail) {
+    int changed = 1;
+    while (changed && n >= 3) {
+        changed = 0;
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            ncs_vec2 a = m > 0 ? pt[m - 1] : pt[n - 1], b = pt[k], c = pt[(k + 1) % n];
+            if (ncs_orient2d_fast(a, b, c) == 0) {
+                if (!between(a, b, c))
+                    *fail = 1;
+                /* merge edge into b's predecessor (index m - 1, or the last) */
+                int pi = m > 0 ? m - 1 : n - 1;
+                if (m == 0) {
+                    /* predecessor is the ring's last vertex: handled when
+                     * the pass wraps (keep b this pass) */
+                    pt[m] = b;
+                    owner[m] = owner[k];
+                    len[m] = len[k];
+                    m++;
+                    continue;
+                }
+                if (len[k] > len[pi])
+                    owner[pi] = owner[k];
+                len[pi] += len[k];
+                changed = 1;
+                continue;
+            }
+            pt[m] = b;
+            owner[m] = owner[k];
+            len[m] = len[k];
+            m++;
+        }
+        /* the wrap: the first vertex against the last kept one */
+        if (m >= 3 && ncs_orient2d_fast(pt[m - 1], pt[0], pt[1]) == 0) {
+            if (!between(pt[m - 1], pt[0], pt[1]))
+                *fail = 1;
+            if (len[0] > len[m - 1])
+                owner[m - 1] = owner[0];
+            len[m - 1] += len[0];
+            memmove(pt, pt + 1, (size_t)(m - 1) * sizeof *pt);
+            memmove(owner, owner + 1, (size_t)(m - 1) * sizeof *owner);
+            memmove(len, len + 1, (size_t)(m - 1) * sizeof *len);
+            m--;
+            changed = 1;
+        }
+        n = m;
+    }
+    return n;
+}
+
+/* Orientation of a ring: +1 counter-clockwise (exact turn at the lowest,
+ * then leftmost, vertex). */
+static int ring_orient(const ncs_vec2 *pt, int n) {
+    int m = 0;
+    for (int i = 1; i < n; i++)
+        if (pt[i].y < pt[m].y || (pt[i].y == pt[m].y && pt[i].x < pt[m].x))
+            m = i;
+    return ncs_orient2d_fast(pt[(m + n - 1) % n], pt[m], pt[(m + 1) % n]);
+}
+
+/* Extracts the rings of R's pieces. Returns the count, -1 out of memory. */
+static int extract_rings(urun *R, const ugraph *G, uring **out) {
+    int nr = 0, cap = 0;
+    uring *rings = NULL;
+    int *idx = malloc((size_t)(R->nseg + 1) * sizeof *idx);
+    if (!idx)
+        return -1;
+    for (int s0 = 0; s0 < R->nseg; s0++) {
+        if (R->seg[s0].used)
+            continue;
+        int m = 0, s = s0;
+        while (!R->seg[s].used && m < R->nseg) {
+            R->seg[s].used = 1;
+            idx[m++] = s;
+            s = next_seg(R, G, s);
+        }
+        if (s != s0)
+            R->fail = 1;        /* did not close where it started */
+        if (ncs_geom_grow((void **)&rings, &cap, nr + 1, sizeof *rings))
+            goto nomem;
+        uring *r = &rings[nr++];
+        memset(r, 0, sizeof *r);
+        r->pt = malloc((size_t)(m + 1) * sizeof *r->pt);
+        r->owner = malloc((size_t)(m + 1) * sizeof *r->owner);
+        double *len = malloc((size_t)(m + 1) * sizeof *len);
+        if (!r->pt || !r->owner || !len) {
+            free(len);
+            goto nomem;
+        }
+        for (int k = 0; k < m; k++) {
+            const useg *g = &R->seg[idx[k]];
+            r->pt[k] = g->a;
+            r->owner[k] = g->owner;
+            len[k] = hypot(g->b.x - g->a.x, g->b.y - g->a.y);
+        }
+        r->cluster = R->seg[s0].cluster;
+        r->n = drop_collinear(r->pt, r->owner, len, m, &R->fail);
+        free(len);
+        if (r->n < 3) {
+            R->fail = 1;
+            r->n = 0;
+            continue;
+        }
+        r->orient = ring_orient(r->pt, r->n);
+        double a = 0;
+        r->box[0] = r->box[2] = r->pt[0].x;
+        r->box[1] = r->box[3] = r->pt[0].y;
+        for (int k = 0; k < r->n; k++) {
+            ncs_vec2 u = r->pt[k], v = r->pt[(k + 1) % r->n];
+            a += (u.x - r->pt[0].x) * (v.y - r->pt[0].y) - (v.x - r->pt[0].x) * (u.y - r->pt[0].y);
+            r->box[0] = fmin(r->box[0], u.x);
+            r->box[1] = fmin(r->box[1], u.y);
+            r->box[2] = fmax(r->box[2], u.x);
+            r->box[3] = fmax(r->box[3], u.y);
+        }
+        r->area = 0.5 * fabs(a);
+        r->parent = -1;
+    }
+    free(idx);
+    *out = rings;
+    return nr;
+nomem:
+    free(idx);
+    rings_free(rings, nr);
+    return -1;
+}
+
+/* ---- pinch points ------------------------------------------------------- */
+
+/** A bridge polygon under construction. */
+typedef struct ubridge {
+    ncs_vec2 t[3];
+    int owner;
+    int cluster;
+} ubridge;
+
+/* Adds a bridge for every pinch vertex of cluster-marked graph G: at a
+ * vertex with k > 1 solid wedges, the k - 1 free wedges with the smallest
+ * spans get a triangle (v, p1, p2), p1 and p2 at distance `size` inside the
+ * two solid wedges next to it (a quarter of each wedge's angle in). */
+static int add_bridges(const urun *R, const ugraph *G, const double *size,
+                       ubridge **out, int *nout, int *cap) {
+    for (int vi = 0; vi < G->nv; vi++) {
+        const uvert *v = &G->v[vi];
+        int k = v->nout;
+        if (k < 2)
+            continue;
+        const int *o = G->outs + v->out0;
+        /* solid wedge t: from outgoing o[t] counter-clockwise to the reverse
+         * of its incoming piece; free wedge t: from that reverse to o[t+1] */
+        double ang[64][2];
+        int owner[64], spanmax = -1;
+        double span[64], best = -1;
+        if (k > 64)
+            continue;
+        for (int t = 0; t < k; t++) {
+            const useg *g = &R->seg[o[t]];
+            ang[t][0] = atan2(g->b.y - v->p.y, g->b.x - v->p.x);
+            owner[t] = g->owner;
+        }
+        /* incoming pieces: each pairs with the outgoing one next_seg picks */
+        for (int s = 0; s < R->nseg; s++) {
+            if (R->seg[s].to != vi)
+                continue;
+            int nxt = next_seg(R, G, s);
+            for (int t = 0; t < k; t++)
+                if (o[t] == nxt)
+                    ang[t][1] = atan2(R->seg[s].a.y - v->p.y, R->seg[s].a.x - v->p.x);
+        }
+        double wedge[64];
+        for (int t = 0; t < k; t++) {
+            double w = ang[t][1] - ang[t][0];
+            while (w <= 0)
+                w += 2 * PI;
+            wedge[t] = w;
+        }
+        for (int t = 0; t < k; t++) {
+            int u = (t + 1) % k;    /* the next solid wedge counter-clockwise */
+            double f = ang[u][0] - ang[t][1];
+            while (f < 0)
+                f += 2 * PI;
+            span[t] = f + 0.25 * (wedge[t] + wedge[u]);
+            if (span[t] > best) {
+                best = span[t];
+                spanmax = t;
+            }
+        }
+        for (int t = 0; t < k; t++) {
+            if (t == spanmax || span[t] >= PI * (170.0 / 180.0))
+                continue;
+            int u = (t + 1) % k;
+            double a1 = ang[t][1] - 0.25 * wedge[t], a2 = ang[u][0] + 0.25 * wedge[u];
+            if (ncs_geom_grow((void **)out, cap, *nout + 1, sizeof **out))
+                return -1;
+            ubridge *b = &(*out)[(*nout)++];
+            double d = size[R->seg[o[t]].cluster];
+            b->t[0] = v->p;
+            b->t[1].x = v->p.x + d * cos(a1);
+            b->t[1].y = v->p.y + d * sin(a1);
+            b->t[2].x = v->p.x + d * cos(a2);
+            b->t[2].y = v->p.y + d * sin(a2);
+            b->owner = owner[t];
+            b->cluster = R->seg[o[t]].cluster;
+        }
+    }
+    return 0;
+}
+
+/* ---- the run -------------------------------------------------------------- */
+
+static void run_free(urun *R) {
+    free(R->nxt);
+    free(R->prv);
+    free(R->inp);
+    free(R->pt);
+    free(R->ev);
+    free(R->uf);
+    free(R->nb);
+    free(R->nbstart);
+    free(R->seg);
+    memset(R, 0, sizeof *R);
+}
+
+/* Sets up R over in[0..nin) (taken over). Returns -1 out of memory. */
+static int run_init(urun *R, uin *in, int nin) {
+    memset(R, 0, sizeof *R);
+    R->in = in;
+    R->nin = nin;
+    for (int i = 0; i < nin; i++) {
+        const ncs_gpoly *p = in[i].p;
+        in[i].base = R->n;
+        R->n += p->n;
+        in[i].box[0] = in[i].box[1] = INFINITY;
+        in[i].box[2] = in[i].box[3] = -INFINITY;
+        for (int v = 0; v < p->n; v++) {
+            in[i].box[0] = fmin(in[i].box[0], p->pt[v].x);
+            in[i].box[1] = fmin(in[i].box[1], p->pt[v].y);
+            in[i].box[2] = fmax(in[i].box[2], p->pt[v].x);
+            in[i].box[3] = fmax(in[i].box[3], p->pt[v].y);
+        }
+    }
+    R->nxt = malloc((size_t)(R->n + 1) * sizeof *R->nxt);
+    R->prv = malloc((size_t)(R->n + 1) * sizeof *R->prv);
+    R->inp = malloc((size_t)(R->n + 1) * sizeof *R->inp);
+    R->pt = malloc((size_t)(R->n + 1) * sizeof *R->pt);
+    R->uf = malloc((size_t)(nin + 1) * sizeof *R->uf);
+    if (!R->nxt || !R->prv || !R->inp || !R->pt || !R->uf)
+        return -1;
+    for (int i = 0; i < nin; i++) {
+        const ncs_gpoly *p = in[i].p;
+        R->uf[i] = i;
+        for (int k = 0; k < p->nrings; k++)
+            for (int v = p->start[k]; v < p->start[k + 1]; v++) {
+                int g = in[i].base + v;
+                R->pt[g] = p->pt[v];
+                R->inp[g] = i;
+                R->nxt[g] = in[i].base + (v + 1 < p->start[k + 1] ? v + 1 : p->start[k]);
+                R->prv[g] = in[i].base + (v > p->start[k] ? v - 1 : p->start[k + 1] - 1);
+            }
+    }
+    return 0;
+}
+
+/* Events, clusters, the walk and the graph of one run. Returns -1 when
+ * memory ran out. */
+static int run_pieces(urun *R, ugraph *G) {
+    if (find_pairs(R) < 0 || neighbours(R) < 0)
+        return -1;
+    if (R->nev > 1)
+        qsort(R->ev, (size_t)R->nev, sizeof *R->ev, by_edge_key);
+    int *ev0 = calloc((size_t)R->n + 2, sizeof *ev0);
+    walk W;
+    W.slot = calloc((size_t)R->nin + 1, sizeof *W.slot);
+    W.st = calloc((size_t)R->nin + 1, sizeof *W.st);
+    W.seen = calloc((size_t)R->nin + 1, sizeof *W.seen);
+    int *csize = calloc((size_t)R->nin + 1, sizeof *csize), rc = -1;
+    if (!ev0 || !W.slot || !W.st || !W.seen || !csize)
+        goto done;
+    for (int k = 0; k < R->nev; k++)
+        ev0[R->ev[k].edge + 1]++;
+    for (int v = 0; v < R->n; v++)
+        ev0[v + 1] += ev0[v];
+    for (int i = 0; i < R->nin; i++)
+        csize[uf_find(R->uf, i)]++;
+    for (int i = 0; i < R->nin; i++) {
+        if (csize[uf_find(R->uf, i)] < 2)
+            continue;
+        const ncs_gpoly *p = R->in[i].p;
+        for (int k = 0; k < p->nrings; k++)
+            if (walk_ring(R, &W, i, R->in[i].base + p->start[k],
+                          R->in[i].base + p->start[k + 1], ev0) < 0)
+                goto done;
+    }
+    if (build_graph(R, G) < 0)
+        goto done;
+    rc = 0;
+done:
+    free(ev0);
+    free(W.slot);
+    free(W.st);
+    free(W.seen);
+    free(csize);
+    return rc;
+}
+
+/* ---- public -------------------------------------------------------------- */
+
+void ncs_gunion_free(ncs_gunion *u) {
+    for (int k = 0; u->solid && k < u->nsolids; k++) {
+        ncs_gpoly_free(&u->solid[k].poly);
+        free(u->solid[k].eob);
+        free(u->solid[k].members);
+    }
+    free(u->solid);
+    memset(u, 0, sizeof *u);
+}
+
+/* The overlap shift (ncs_gpoly_overlap's rule) of a box. */
+static double box_overlap(const double *bx, double base) {
+    double big = fmax(fmax(fabs(bx[0]), fabs(bx[1])), fmax(fabs(bx[2]), fabs(bx[3])));
+    double ulp = nextafter(big, INFINITY) - big;
+    return fmax(base, fmax(1e-9 * hypot(bx[2] - bx[0], bx[3] - bx[1]), 64 * ulp));
+}
+
+static int add_solid(ncs_gunion *u, int *cap) {
+    if (ncs_geom_grow((void **)&u->solid, cap, u->nsolids + 1, sizeof *u->solid))
+        return -1;
+    memset(&u->solid[u->nsolids], 0, sizeof *u->solid);
+    u->solid[u->nsolids].single = -1;
+    return u->nsolids++;
+}
+
+/* Turns the rings of one cluster into validated polygons appended to u.
+ * Returns 1 when done, 0 when the union is not valid (nothing appended),
+ * -1 out of memory. */
+static int cluster_solids(ncs_gunion *u, int *ucap, uring *rings, int nr, int cl,
+                          const int *members, int nmem) {
+    int first = u->nsolids, ok = 1;
+    /* holes into the smallest outer ring holding them */
+    for (int h = 0; h < nr; h++) {
+        uring *r = &rings[h];
+        if (r->cluster != cl || r->n == 0 || r->orient > 0)
+            continue;
+        double best = INFINITY;
+        for (int o = 0; o < nr; o++) {
+            uring *q = &rings[o];
+            if (q->cluster != cl || q->n == 0 || q->orient < 0 || q->area >= best ||
+                r->box[0] < q->box[0] || r->box[1] < q->box[1] ||
+                r->box[2] > q->box[2] || r->box[3] > q->box[3])
+                continue;
+            int w = 0;
+            for (int k = 0; k < r->n && w == 0; k++)
+                w = ncs_ring_locate(q->pt, q->n, r->pt[k]);
+            if (w > 0) {
+                best = q->area;
+                r->parent = o;
+            }
+        }
+        if (r->parent < 0)
+            return 0;
+    }
+    ncs_diag quiet;
+    ncs_diag_init(&quiet, "", NULL, 0);
+    quiet.out = NULL;
+    for (int o = 0; o < nr && ok; o++) {
+        uring *q = &rings[o];
+        if (q->cluster != cl || q->n == 0 || q->orient < 0)
+            continue;
+        int nh = 0;
+        for (int h = 0; h < nr; h++)
+            nh += rings[h].n > 0 && rings[h].parent == o;
+        ncs_ring *rr = calloc((size_t)nh + 1, sizeof *rr);
+        const uring **src = calloc((size_t)nh + 1, sizeof *src);
+        int k = add_solid(u, ucap);
+        if (!rr || !src || k < 0) {
+            free(rr);
+            free(src);
+            return -1;
+        }
+        src[0] = q;
+        for (int h = 0, j = 1; h < nr; h++)
+            if (rings[h].n > 0 && rings[h].parent == o)
+                src[j++] = &rings[h];
+        for (int j = 0; j <= nh; j++) {
+            rr[j].n = src[j]->n;
+            rr[j].pt = src[j]->pt;
+        }
+        ncs_gsolid *S = &u->solid[k];
+        if (ncs_gpoly_build(&rr[0], rr + 1, nh, "union", &quiet, &S->poly) < 0) {
+            ok = 0;
+        } else {
+            const ncs_gpoly *p = &S->poly;
+            S->eob = malloc((size_t)(p->n + 1) * sizeof *S->eob);
+            S->members = malloc((size_t)(nmem + 1) * sizeof *S->members);
+            if (!S->eob || !S->members) {
+                free(rr);
+                free(src);
+                return -1;
+            }
+            S->nmembers = nmem;
+            memcpy(S->members, members, (size_t)nmem * sizeof *members);
+            for (int j = 0; j <= nh && ok; j++) {
+                if (p->start[j + 1] - p->start[j] != src[j]->n)
+                    ok = 0;     /* the validator changed the ring */
+                for (int v = p->start[j]; v < p->start[j + 1] && ok; v++) {
+                    if (p->orig[v] != v - p->start[j] + 1)
+                        ok = 0;     /* reversed or renumbered */
+                    else
+                        S->eob[v] = src[j]->owner[v - p->start[j]];
+                }
+            }
+        }
+        free(rr);
+        free(src);
+    }
+    if (!ok) {
+        while (u->nsolids > first) {
+            ncs_gsolid *S = &u->solid[--u->nsolids];
+            ncs_gpoly_free(&S->poly);
+            free(S->eob);
+            free(S->members);
+        }
+        return 0;
+    }
+    return 1;
+}
+
+static void warn_fallback(const ncs_scene *s, ncs_diag *d, const int *members, int nmem,
+                          const char *why) {
+    const ncs_obstacle *a = &s->obstacles[members[0]];
+    if (nmem == 2)
+        ncs_warning(d, a->loc, "obstacles '%s' and '%s' touch or overlap, but their "
+                    "union could not be formed (%s); they stay separate obstacles, so "
+                    "a body may slip through their seam", a->name,
+                    s->obstacles[members[1]].name, why);
+    else
+        ncs_warning(d, a->loc, "obstacle '%s' and the %d obstacles touching or "
+                    "overlapping it could not be merged into their union (%s); they "
+                    "stay separate obstacles, so a body may slip through their seams",
+                    a->name, nmem - 1, why);
+}
+
+/* Merges one cluster (members: obstacle indices, ascending) with up to
+ * PINCH_ROUNDS rounds of bridges. Returns 1 merged, 0 not (fallback), -1
+ * out of memory. */
+static int merge_cluster(const ncs_scene *s, const ncs_gpoly *polys, const int *members,
+                         int nmem, double base, ncs_gunion *u, int *ucap, int *pinches,
+                         const char **why) {
+    ubridge *br = NULL;
+    int nbr = 0, nbuilt = 0, capbr = 0, rc = -1;
+    ncs_gpoly *bp = NULL;
+    double bx[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (int m = 0; m < nmem; m++) {
+        const ncs_gpoly *p = &polys[members[m]];
+        for (int v = 0; v < p->n; v++) {
+            bx[0] = fmin(bx[0], p->pt[v].x);
+            bx[1] = fmin(bx[1], p->pt[v].y);
+            bx[2] = fmax(bx[2], p->pt[v].x);
+            bx[3] = fmax(bx[3], p->pt[v].y);
+        }
+    }
+    double size = PINCH_FACTOR * box_overlap(bx, base);
+    *why = "a rounded crossing point breaks the rings";
+    for (int round = 0; round <= PINCH_ROUNDS; round++) {
+        urun R;
+        ugraph G;
+        uring *rings = NULL;
+        int nr = 0, nin = nmem + nbr;
+        memset(&G, 0, sizeof G);
+        uin *in = calloc((size_t)nin + 1, sizeof *in);
+        ncs_gpoly *nbp = realloc(bp, ((size_t)nbr + 1) * sizeof *bp);
+        if (!in || !nbp) {
+            free(in);
+            goto done;
+        }
+        bp = nbp;
+        for (int m = 0; m < nmem; m++) {
+            in[m].p = &polys[members[m]];
+            in[m].owner = members[m];
+        }
+        for (int k = 0; k < nbr; k++) {
+            in[nmem + k].p = &bp[k];
+            in[nmem + k].owner = br[k].owner;
+        }
+        int r0 = run_init(&R, in, nin);
+        if (r0 == 0)
+            r0 = run_pieces(&R, &G);
+        if (r0 == 0 && !R.fail)
+            nr = extract_rings(&R, &G, &rings);
+        int pinch = 0;
+        for (int v = 0; v < G.nv; v++)
+            pinch += G.v[v].nout > 1;
+        int res = 0;
+        if (r0 < 0 || nr < 0) {
+            res = -1;
+        } else if (!R.fail && (pinch == 0 || round == PINCH_ROUNDS)) {
+            for (int k = 0; k < nr; k++)
+                rings[k].cluster = 0;
+            res = cluster_solids(u, ucap, rings, nr, 0, members, nmem);
+            if (res > 0 && pinch > 0)
+                *why = "pinch";     /* merged, but pinch points are left */
+        } else if (!R.fail) {
+            double sz[1];
+            sz[0] = size;
+            for (int k = 0; k < R.nseg; k++)
+                R.seg[k].cluster = 0;
+            int before = nbr;
+            res = add_bridges(&R, &G, sz, &br, &nbr, &capbr) < 0 ? -1 : 2;
+            if (res == 2 && nbr == before)
+                res = 3;    /* no bridge possible: take the rings as they are */
+            if (res == 3) {
+                for (int k = 0; k < nr; k++)
+                    rings[k].cluster = 0;
+                res = cluster_solids(u, ucap, rings, nr, 0, members, nmem);
+            }
+            if (res == 2 && round == 0)
+                *pinches += pinch;
+        }
+        rings_free(rings, nr > 0 ? nr : 0);
+        free(G.v);
+        free(G.outs);
+        run_free(&R);
+        free(in);
+        if (res != 2) {
+            rc = res;
+            goto done;
+        }
+        /* build the new bridges' polygons (earlier rounds' are kept) */
+        nbp = realloc(bp, ((size_t)nbr + 1) * sizeof *bp);
+        if (!nbp)
+            goto done;
+        bp = nbp;
+        ncs_diag quiet;
+        ncs_diag_init(&quiet, "", NULL, 0);
+        quiet.out = NULL;
+        for (int k = nbuilt; k < nbr; k++) {
+            ncs_ring ring;
+            memset(&ring, 0, sizeof ring);
+            ring.n = 3;
+            ring.pt = br[k].t;
+            if (ncs_gpoly_build(&ring, NULL, 0, "bridge", &quiet, &bp[k]) < 0) {
+                br[k--] = br[--nbr];    /* degenerate: dropped */
+            }
+        }
+        nbuilt = nbr;
+    }
+    rc = 0;
+done:
+    for (int k = 0; bp && k < nbuilt; k++)
+        ncs_gpoly_free(&bp[k]);
+    free(bp);
+    free(br);
+    (void)s;
+    return rc;
+}
+
+int ncs_gunion_build(const ncs_scene *s, const ncs_gpoly *polys, double base,
+                     ncs_diag *d, ncs_gunion *u) {
+    int nob = s->nobstacles, nin = 0, ucap = 0, rc = -1;
+    urun R;
+    ugraph G;
+    memset(u, 0, sizeof *u);
+    memset(&R, 0, sizeof R);
+    memset(&G, 0, sizeof G);
+    uin *in = calloc((size_t)nob + 1, sizeof *in);
+    int *members = malloc(((size_t)nob + 1) * sizeof *members);
+    int *root = malloc(((size_t)nob + 1) * sizeof *root);
+    int *done = calloc((size_t)nob + 1, sizeof *done);
+    if (!in || !members || !root || !done)
+        goto out;
+    for (int i = 0; i < nob; i++) {
+        root[i] = -1;
+        if (s->obstacles[i].kind == NCS_OBST_POLYGON && polys[i].n > 0) {
+            in[nin].p = &polys[i];
+            in[nin].owner = i;
+            nin++;
+        }
+    }
+    /* clusters of the whole scene: pairs, containment */
+    if (run_init(&R, in, nin) < 0 || find_pairs(&R) < 0 || neighbours(&R) < 0)
+        goto out;
+    for (int k = 0; k < nin; k++)
+        root[in[k].owner] = R.in[uf_find(R.uf, k)].owner;
+    for (int i = 0; i < nob; i++) {
+        if (root[i] < 0 || done[i])
+            continue;
+        int nm = 0;
+        for (int j = i; j < nob; j++)
+            if (root[j] == root[i]) {
+                members[nm++] = j;
+                done[j] = 1;
+            }
+        if (nm == 1) {
+            int k = add_solid(u, &ucap);
+            if (k < 0)
+                goto out;
+            u->solid[k].single = i;
+            u->solid[k].members = malloc(sizeof *u->solid[k].members);
+            if (!u->solid[k].members)
+                goto out;
+            u->solid[k].members[0] = i;
+            u->solid[k].nmembers = 1;
+            continue;
+        }
+        const char *why = NULL;
+        int pinch = 0;
+        int m = merge_cluster(s, polys, members, nm, base, u, &ucap, &pinch, &why);
+        if (m < 0)
+            goto out;
+        u->npinch += pinch;
+        if (m == 0) {
+            warn_fallback(s, d, members, nm, why);
+            u->nfallback++;
+            for (int t = 0; t < nm; t++) {
+                int k = add_solid(u, &ucap);
+                if (k < 0)
+                    goto out;
+                u->solid[k].single = members[t];
+                u->solid[k].members = malloc(sizeof *u->solid[k].members);
+                if (!u->solid[k].members)
+                    goto out;
+                u->solid[k].members[0] = members[t];
+                u->solid[k].nmembers = 1;
+            }
+        }
+    }
+    rc = 0;
+out:
+    /* R.in is `in` */
+    R.in = NULL;
+    run_free(&R);
+    free(in);
+    free(members);
+    free(root);
+    free(done);
+    if (rc < 0)
+        ncs_gunion_free(u);
+    return rc;
+}

@@ -65,6 +65,10 @@ typedef struct uev {
     int state;              /* the edge's state relative to it just after */
     ncs_vec2 at;            /* where */
     double key;             /* position along the edge (sort key) */
+    double key0;            /* the same before snapping: orders the events
+                               that snapping put on one point */
+    int rounded;            /* 1: a computed crossing point */
+    int oedge;              /* rounded: the other edge crossed */
 } uev;
 
 /** A kept piece of boundary: from a to b, the solid on its left. */
@@ -129,7 +133,7 @@ static double along(ncs_vec2 a, ncs_vec2 b, ncs_vec2 q) {
     return b.y >= a.y ? q.y : -q.y;
 }
 
-static int add_event(urun *R, int e, int other, int state, ncs_vec2 at) {
+static int add_event(urun *R, int e, int other, int state, ncs_vec2 at, int oedge) {
     if (ncs_geom_grow((void **)&R->ev, &R->capev, R->nev + 1, sizeof *R->ev))
         return -1;
     uev *v = &R->ev[R->nev++];
@@ -137,7 +141,8 @@ static int add_event(urun *R, int e, int other, int state, ncs_vec2 at) {
     v->other = other;
     v->state = state;
     v->at = at;
-    v->key = along(R->pt[e], R->pt[R->nxt[e]], at);
+    v->rounded = oedge >= 0;
+    v->oedge = oedge;
     return 0;
 }
 
@@ -186,15 +191,15 @@ static int edge_events(urun *R, int e, int f, int o1, int o3, int o4,
     if (o3 == 0 && between(p, a, q)) {          /* e starts on f */
         int st = o4 > 0 ? ST_IN : o4 < 0 ? ST_OUT
                : ncs_geom_before(a, b) == ncs_geom_before(p, q) ? ST_SAME : ST_OPP;
-        if (add_event(R, e, j, st, a))
+        if (add_event(R, e, j, st, a, -1))
             return -1;
     }
     if (o1 == 0 && !ncs_vec2_same(p, b) &&
         (ncs_vec2_same(p, a) || between(a, p, b))) {    /* f's start on [a, b) */
-        if (add_event(R, e, j, cone_state(R, f, b), p))
+        if (add_event(R, e, j, cone_state(R, f, b), p, -1))
             return -1;
     }
-    if (x && add_event(R, e, j, o4 > 0 ? ST_IN : ST_OUT, *x))
+    if (x && add_event(R, e, j, o4 > 0 ? ST_IN : ST_OUT, *x, f))
         return -1;
     return 0;
 }
@@ -456,6 +461,132 @@ done:
     return rc;
 }
 
+/* ---- snapping the rounded crossing points -------------------------------- */
+
+/* Rounded crossing points that stand for one exact point (three edges
+ * through one crossing that is not a double, or a crossing on a vertex)
+ * come out a few ulps apart, and the rings would not close there. Every
+ * rounded point within SNAP_ULPS ulps (in both coordinates) of another
+ * event point moves onto it, preferring an exact point. */
+enum { SNAP_ULPS = 64 };
+
+static const uev *snap_ev;
+static int by_x(const void *pa, const void *pb) {
+    const uev *a = &snap_ev[*(const int *)pa], *b = &snap_ev[*(const int *)pb];
+    if (a->at.x != b->at.x)
+        return a->at.x < b->at.x ? -1 : 1;
+    if (a->at.y != b->at.y)
+        return a->at.y < b->at.y ? -1 : 1;
+    return a->rounded - b->rounded;
+}
+
+static double snap_tol(ncs_vec2 p) {
+    return SNAP_ULPS * 2.220446049250313e-16 * fmax(fabs(p.x), fabs(p.y));
+}
+
+/* Returns -1 when memory ran out. */
+static int snap_points(urun *R) {
+    int n = R->nev, *ord = malloc((size_t)(n + 1) * sizeof *ord);
+    if (!ord)
+        return -1;
+    for (int k = 0; k < n; k++)
+        R->ev[k].key0 = along(R->pt[R->ev[k].edge], R->pt[R->nxt[R->ev[k].edge]],
+                              R->ev[k].at);
+    for (int k = 0; k < n; k++)
+        ord[k] = k;
+    /* first onto an end of either edge crossed (a corner cut within ulps
+     * of its vertex: both crossings land there, no spike is left) */
+    for (int k = 0; k < n; k++) {
+        uev *p = &R->ev[k];
+        if (!p->rounded)
+            continue;
+        int ends[4] = {p->edge, R->nxt[p->edge], p->oedge, R->nxt[p->oedge]};
+        ncs_vec2 x = p->at;
+        double tol = snap_tol(x), best = INFINITY;
+        for (int t = 0; t < 4; t++) {
+            ncs_vec2 q = R->pt[ends[t]];
+            double dx = fabs(q.x - x.x), dy = fabs(q.y - x.y);
+            if (dx <= tol && dy <= tol && dx + dy < best) {
+                best = dx + dy;
+                p->at = q;
+                p->rounded = 0;     /* an exact point now */
+            }
+        }
+    }
+    snap_ev = R->ev;
+    qsort(ord, (size_t)n, sizeof *ord, by_x);
+    for (int a = 0; a < n; a++) {
+        uev *p = &R->ev[ord[a]];
+        if (!p->rounded)
+            continue;
+        double tol = snap_tol(p->at);
+        const uev *best = NULL;
+        for (int dir = -1; dir <= 1; dir += 2)
+            for (int b = a + dir; b >= 0 && b < n; b += dir) {
+                const uev *q = &R->ev[ord[b]];
+                if (fabs(q->at.x - p->at.x) > tol)
+                    break;
+                if (fabs(q->at.y - p->at.y) > tol || ncs_vec2_same(q->at, p->at))
+                    continue;
+                if (!best || (best->rounded && !q->rounded))
+                    best = q;
+            }
+        int ia = ord[a], ib = best ? (int)(best - R->ev) : 0;
+        if (best && (!best->rounded || by_x(&ia, &ib) > 0))
+            p->at = best->at;   /* onto an exact point, or the lowest rounded */
+    }
+    free(ord);
+    for (int k = 0; k < n; k++)
+        R->ev[k].key = along(R->pt[R->ev[k].edge], R->pt[R->nxt[R->ev[k].edge]],
+                             R->ev[k].at);
+    return 0;
+}
+
+/* ---- events of one input on one point -------------------------------------- */
+
+/* Events about one input that rounding (or snapping) put on one point of
+ * an edge have lost their order: an edge cutting a corner of the other
+ * polygon within an ulp of its vertex crosses both of its edges "at" the
+ * vertex. The state after such a group is decided by locating the middle
+ * of the edge's next piece in that polygon; on its boundary, the group's
+ * along-the-boundary state (or its last) stands. All but the group's last
+ * event for that input get state -1 (skipped). */
+static void resolve_ties(urun *R, const int *ev0) {
+    for (int v = 0; v < R->n; v++) {
+        int k = ev0[v], end = ev0[v + 1];
+        while (k < end) {
+            int g = k + 1;
+            while (g < end && ncs_vec2_same(R->ev[g].at, R->ev[k].at))
+                g++;
+            /* events k .. g-1 share one point; the next piece ends at */
+            ncs_vec2 to = g < end ? R->ev[g].at : R->pt[R->nxt[v]];
+            for (int a = k; a < g; a++) {
+                int j = R->ev[a].other, last = a, along_st = -1;
+                if (R->ev[a].state < 0)
+                    continue;
+                for (int b = a + 1; b < g; b++)
+                    if (R->ev[b].other == j && R->ev[b].state >= 0)
+                        last = b;
+                if (last == a)
+                    continue;
+                for (int b = a; b <= last; b++)
+                    if (R->ev[b].other == j && (R->ev[b].state == ST_SAME ||
+                                                R->ev[b].state == ST_OPP))
+                        along_st = R->ev[b].state;
+                ncs_vec2 at = R->ev[a].at, mid = {0.5 * (at.x + to.x), 0.5 * (at.y + to.y)};
+                int w = ncs_vec2_same(at, to) ? 0 : ncs_gpoly_locate(R->in[j].p, mid);
+                int st = w > 0 ? ST_IN : w < 0 ? ST_OUT
+                       : along_st >= 0 ? along_st : R->ev[last].state;
+                for (int b = a; b < last; b++)
+                    if (R->ev[b].other == j)
+                        R->ev[b].state = -1;
+                R->ev[last].state = st;
+            }
+            k = g;
+        }
+    }
+}
+
 /* ---- walking the rings: the boundary of the union ------------------------ */
 
 static int by_edge_key(const void *pa, const void *pb) {
@@ -464,6 +595,8 @@ static int by_edge_key(const void *pa, const void *pb) {
         return a->edge < b->edge ? -1 : 1;
     if (a->key != b->key)
         return a->key < b->key ? -1 : 1;
+    if (a->key0 != b->key0)
+        return a->key0 < b->key0 ? -1 : 1;
     return (a->other > b->other) - (a->other < b->other);
 }
 
@@ -513,6 +646,8 @@ static int walk_ring(urun *R, walk *W, int i, int s, int e, const int *ev0) {
     }
     for (int v = s; v < e; v++)
         for (int k = ev0[v]; k < ev0[v + 1]; k++) {
+            if (R->ev[k].state < 0)
+                continue;
             W->seen[R->ev[k].other] = 1;
             W->st[R->ev[k].other] = R->ev[k].state;
         }
@@ -541,6 +676,8 @@ static int walk_ring(urun *R, walk *W, int i, int s, int e, const int *ev0) {
                     return -1;
                 cur = x->at;
             }
+            if (x->state < 0)
+                continue;       /* resolved into a later event (resolve_ties) */
             if (W->slot[x->other])
                 walk_set(W, i, x->other, x->state);
             else
@@ -972,7 +1109,7 @@ static int run_init(urun *R, uin *in, int nin) {
 /* Events, clusters, the walk and the graph of one run. Returns -1 when
  * memory ran out. */
 static int run_pieces(urun *R, ugraph *G) {
-    if (find_pairs(R) < 0 || neighbours(R) < 0)
+    if (find_pairs(R) < 0 || neighbours(R) < 0 || snap_points(R) < 0)
         return -1;
     if (R->nev > 1)
         qsort(R->ev, (size_t)R->nev, sizeof *R->ev, by_edge_key);
@@ -988,6 +1125,7 @@ static int run_pieces(urun *R, ugraph *G) {
         ev0[R->ev[k].edge + 1]++;
     for (int v = 0; v < R->n; v++)
         ev0[v + 1] += ev0[v];
+    resolve_ties(R, ev0);
     for (int i = 0; i < R->nin; i++)
         csize[uf_find(R->uf, i)]++;
     for (int i = 0; i < R->nin; i++) {
@@ -1151,8 +1289,8 @@ static void warn_fallback(const ncs_scene *s, ncs_diag *d, const int *members, i
 /* Merges one cluster (members: obstacle indices, ascending) with up to
  * PINCH_ROUNDS rounds of bridges. Returns 1 merged, 0 not (fallback), -1
  * out of memory. */
-static int merge_cluster(const ncs_scene *s, const ncs_gpoly *polys, const int *members,
-                         int nmem, double base, ncs_gunion *u, int *ucap, int *pinches,
+static int merge_cluster(const ncs_gpoly *polys, const int *members, int nmem,
+                         double base, ncs_gunion *u, int *ucap, int *pinches, int *left,
                          const char **why) {
     ubridge *br = NULL;
     int nbr = 0, nbuilt = 0, capbr = 0, rc = -1;
@@ -1205,8 +1343,8 @@ static int merge_cluster(const ncs_scene *s, const ncs_gpoly *polys, const int *
             for (int k = 0; k < nr; k++)
                 rings[k].cluster = 0;
             res = cluster_solids(u, ucap, rings, nr, 0, members, nmem);
-            if (res > 0 && pinch > 0)
-                *why = "pinch";     /* merged, but pinch points are left */
+            if (res > 0)
+                *left = pinch;      /* merged, but pinch points may be left */
         } else if (!R.fail) {
             double sz[1];
             sz[0] = size;
@@ -1220,6 +1358,8 @@ static int merge_cluster(const ncs_scene *s, const ncs_gpoly *polys, const int *
                 for (int k = 0; k < nr; k++)
                     rings[k].cluster = 0;
                 res = cluster_solids(u, ucap, rings, nr, 0, members, nmem);
+                if (res > 0)
+                    *left = pinch;
             }
             if (res == 2 && round == 0)
                 *pinches += pinch;
@@ -1258,7 +1398,6 @@ done:
         ncs_gpoly_free(&bp[k]);
     free(bp);
     free(br);
-    (void)s;
     return rc;
 }
 
@@ -1311,11 +1450,16 @@ int ncs_gunion_build(const ncs_scene *s, const ncs_gpoly *polys, double base,
             continue;
         }
         const char *why = NULL;
-        int pinch = 0;
-        int m = merge_cluster(s, polys, members, nm, base, u, &ucap, &pinch, &why);
+        int pinch = 0, left = 0;
+        int m = merge_cluster(polys, members, nm, base, u, &ucap, &pinch, &left, &why);
         if (m < 0)
             goto out;
         u->npinch += pinch;
+        if (m > 0 && left > 0)
+            ncs_warning(d, s->obstacles[members[0]].loc, "obstacle '%s': %d point(s) where "
+                        "it or the obstacles merged with it touch only at a point could "
+                        "not be bridged; a body may pass through such a point",
+                        s->obstacles[members[0]].name, left);
         if (m == 0) {
             warn_fallback(s, d, members, nm, why);
             u->nfallback++;

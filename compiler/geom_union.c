@@ -45,8 +45,8 @@
 enum { ST_OUT = 0, ST_IN = 1, ST_SAME = 2, ST_OPP = 3 };
 enum { GRID_CAP = 4096, PINCH_ROUNDS = 3 };
 
-/* A pinch bridge's legs are PINCH_FACTOR overlaps long (docs/geometry.md). */
-static const double PINCH_FACTOR = 4;
+/* A pinch fill's radius is at least PINCH_FACTOR overlaps (docs/geometry.md). */
+static const double PINCH_FACTOR = 64;
 
 static const double PI = 3.14159265358979323846;
 
@@ -94,6 +94,9 @@ typedef struct urun {
     useg *seg;
     int nseg, capseg;
     int fail;               /* an inconsistency was seen */
+    const ncs_scene *s;     /* for the obstacles' friction (may be NULL) */
+    int *mix;               /* two obstacles of different friction merged into
+                               one straight edge ([0] < 0: none yet) */
 } urun;
 
 static int uf_find(int *uf, int a) {
@@ -841,9 +844,24 @@ static void rings_free(uring *r, int n) {
     free(r);
 }
 
-/* Drops collinear vertices of ring r (exactly); the merged edge keeps the
- * obstacle of its longest part. Sets *fail on a spike. Returns the count. */
-static int drop_collinear(ncs_vec2 *pt, int *owner, double *len, int n, int *fail) {
+/* Merges edge `from` into edge `into` (one straight edge): it keeps the
+ * obstacle of its longest part, and obstacles of different friction are
+ * noted in R->mix. */
+static void merge_edge(urun *R, int *owner, double *len, int into, int from) {
+    if (R->s && R->mix && R->mix[0] < 0 && owner[into] != owner[from] &&
+        R->s->obstacles[owner[into]].friction != R->s->obstacles[owner[from]].friction) {
+        R->mix[0] = owner[into] < owner[from] ? owner[into] : owner[from];
+        R->mix[1] = owner[into] < owner[from] ? owner[from] : owner[into];
+    }
+    if (len[from] > len[into])
+        owner[into] = owner[from];
+    len[into] += len[from];
+}
+
+/* Drops collinear vertices of a ring (exactly), merging their edges
+ * (merge_edge). Sets R->fail on a spike. Returns the count. */
+static int drop_collinear(urun *R, ncs_vec2 *pt, int *owner, double *len, int n) {
+    int *fail = &R->fail;
     int changed = 1;
     while (changed && n >= 3) {
         changed = 0;
@@ -864,9 +882,7 @@ static int drop_collinear(ncs_vec2 *pt, int *owner, double *len, int n, int *fai
                     m++;
                     continue;
                 }
-                if (len[k] > len[pi])
-                    owner[pi] = owner[k];
-                len[pi] += len[k];
+                merge_edge(R, owner, len, pi, k);
                 changed = 1;
                 continue;
             }
@@ -879,9 +895,7 @@ static int drop_collinear(ncs_vec2 *pt, int *owner, double *len, int n, int *fai
         if (m >= 3 && ncs_orient2d_fast(pt[m - 1], pt[0], pt[1]) == 0) {
             if (!between(pt[m - 1], pt[0], pt[1]))
                 *fail = 1;
-            if (len[0] > len[m - 1])
-                owner[m - 1] = owner[0];
-            len[m - 1] += len[0];
+            merge_edge(R, owner, len, m - 1, 0);
             memmove(pt, pt + 1, (size_t)(m - 1) * sizeof *pt);
             memmove(owner, owner + 1, (size_t)(m - 1) * sizeof *owner);
             memmove(len, len + 1, (size_t)(m - 1) * sizeof *len);
@@ -939,7 +953,7 @@ static int extract_rings(urun *R, const ugraph *G, uring **out) {
             len[k] = hypot(g->b.x - g->a.x, g->b.y - g->a.y);
         }
         r->cluster = R->seg[s0].cluster;
-        r->n = drop_collinear(r->pt, r->owner, len, m, &R->fail);
+        r->n = drop_collinear(R, r->pt, r->owner, len, m);
         free(len);
         if (r->n < 3) {
             R->fail = 1;
@@ -972,80 +986,104 @@ nomem:
 
 /* ---- pinch points ------------------------------------------------------- */
 
-/** A bridge polygon under construction. */
+/** A pinch fill under construction: a star-shaped polygon around the pinch
+ *  vertex (the vertex, then points at radius `size` by angle). */
+enum { FILL_MAX = 12 };
 typedef struct ubridge {
-    ncs_vec2 t[3];
+    ncs_vec2 t[FILL_MAX];
+    int n;
     int owner;
-    int cluster;
 } ubridge;
 
-/* Adds a bridge for every pinch vertex of cluster-marked graph G: at a
- * vertex with k > 1 solid wedges, the k - 1 free wedges with the smallest
- * spans get a triangle (v, p1, p2), p1 and p2 at distance `size` inside the
- * two solid wedges next to it (a quarter of each wedge's angle in). */
-static int add_bridges(const urun *R, const ugraph *G, const double *size,
-                       ubridge **out, int *nout, int *cap) {
+/** How a pinch is filled: the fill radius and the direction of gravity. */
+typedef struct ufill {
+    double size;            /* radius of the fill (before the local cap) */
+    ncs_vec2 down;          /* gravity direction (0, 0: none) */
+} ufill;
+
+/* Adds a fill for every pinch vertex of graph G (a vertex the boundary
+ * passes k > 1 times: k solid wedges alternate with k free wedges). Every
+ * free wedge but the one that opens most against gravity (with no gravity:
+ * the narrowest) is filled with a star-shaped polygon: the vertex, a point
+ * a quarter of the solid wedge's angle inside the solid before it, points
+ * of the free wedge at most 60 degrees apart, and a point a quarter inside
+ * the solid after it, all at radius f->size, capped at half the shortest
+ * boundary piece at the vertex. The free wedge that is kept stays exact: a
+ * body comes to rest at the vertex; the filled ones lose a polygon of that
+ * radius (docs/geometry.md, "Pinch points"). */
+static int add_bridges(const urun *R, const ugraph *G, const ufill *f, ubridge **out,
+                       int *nout, int *cap) {
     for (int vi = 0; vi < G->nv; vi++) {
         const uvert *v = &G->v[vi];
         int k = v->nout;
-        if (k < 2)
+        if (k < 2 || k > 32)
             continue;
         const int *o = G->outs + v->out0;
         /* solid wedge t: from outgoing o[t] counter-clockwise to the reverse
-         * of its incoming piece; free wedge t: from that reverse to o[t+1] */
-        double ang[64][2];
-        int owner[64], spanmax = -1;
-        double span[64], best = -1;
-        if (k > 64)
-            continue;
+         * of the incoming piece next_seg pairs with it; free wedge t: from
+         * there to the next solid wedge's outgoing piece */
+        double ang[32][2], wedge[32], freew[32], shortest = INFINITY;
+        int owner[32], keep = 0;
         for (int t = 0; t < k; t++) {
             const useg *g = &R->seg[o[t]];
             ang[t][0] = atan2(g->b.y - v->p.y, g->b.x - v->p.x);
+            ang[t][1] = ang[t][0];
             owner[t] = g->owner;
+            shortest = fmin(shortest, hypot(g->b.x - g->a.x, g->b.y - g->a.y));
         }
-        /* incoming pieces: each pairs with the outgoing one next_seg picks */
         for (int s = 0; s < R->nseg; s++) {
             if (R->seg[s].to != vi)
                 continue;
             int nxt = next_seg(R, G, s);
+            const useg *g = &R->seg[s];
+            shortest = fmin(shortest, hypot(g->b.x - g->a.x, g->b.y - g->a.y));
             for (int t = 0; t < k; t++)
                 if (o[t] == nxt)
-                    ang[t][1] = atan2(R->seg[s].a.y - v->p.y, R->seg[s].a.x - v->p.x);
+                    ang[t][1] = atan2(g->a.y - v->p.y, g->a.x - v->p.x);
         }
-        double wedge[64];
+        double score[32];
         for (int t = 0; t < k; t++) {
+            int u = (t + 1) % k;
             double w = ang[t][1] - ang[t][0];
             while (w <= 0)
                 w += 2 * PI;
             wedge[t] = w;
+            double fr = ang[u][0] - ang[t][1];
+            while (fr < 0)
+                fr += 2 * PI;
+            freew[t] = fr;
         }
         for (int t = 0; t < k; t++) {
-            int u = (t + 1) % k;    /* the next solid wedge counter-clockwise */
-            double f = ang[u][0] - ang[t][1];
-            while (f < 0)
-                f += 2 * PI;
-            span[t] = f + 0.25 * (wedge[t] + wedge[u]);
-            if (span[t] > best) {
-                best = span[t];
-                spanmax = t;
-            }
+            double mid = ang[t][1] + 0.5 * freew[t];
+            /* keep the wedge opening most against gravity, else the narrowest */
+            score[t] = f->down.x == 0 && f->down.y == 0
+                           ? -freew[t] : -(cos(mid) * f->down.x + sin(mid) * f->down.y);
+            if (score[t] > score[keep])
+                keep = t;
         }
+        double d = fmin(f->size, 0.5 * shortest);
         for (int t = 0; t < k; t++) {
-            if (t == spanmax || span[t] >= PI * (170.0 / 180.0))
+            if (t == keep)
                 continue;
-            int u = (t + 1) % k;
-            double a1 = ang[t][1] - 0.25 * wedge[t], a2 = ang[u][0] + 0.25 * wedge[u];
+            int u = (t + 1) % k, m = (int)ceil(freew[t] / (PI / 3));
+            if (m < 1)
+                m = 1;
+            if (m + 3 > FILL_MAX)
+                m = FILL_MAX - 3;
             if (ncs_geom_grow((void **)out, cap, *nout + 1, sizeof **out))
                 return -1;
             ubridge *b = &(*out)[(*nout)++];
-            double d = size[R->seg[o[t]].cluster];
-            b->t[0] = v->p;
-            b->t[1].x = v->p.x + d * cos(a1);
-            b->t[1].y = v->p.y + d * sin(a1);
-            b->t[2].x = v->p.x + d * cos(a2);
-            b->t[2].y = v->p.y + d * sin(a2);
+            b->n = 0;
             b->owner = owner[t];
-            b->cluster = R->seg[o[t]].cluster;
+            b->t[b->n++] = v->p;
+            for (int i = 0; i <= m; i++) {
+                double a = i == 0 ? ang[t][1] - 0.25 * wedge[t]
+                         : i == m ? ang[u][0] + 0.25 * wedge[u]
+                                  : ang[t][1] + freew[t] * i / m;
+                b->t[b->n].x = v->p.x + d * cos(a);
+                b->t[b->n].y = v->p.y + d * sin(a);
+                b->n++;
+            }
         }
     }
     return 0;
@@ -1289,9 +1327,9 @@ static void warn_fallback(const ncs_scene *s, ncs_diag *d, const int *members, i
 /* Merges one cluster (members: obstacle indices, ascending) with up to
  * PINCH_ROUNDS rounds of bridges. Returns 1 merged, 0 not (fallback), -1
  * out of memory. */
-static int merge_cluster(const ncs_gpoly *polys, const int *members, int nmem,
-                         double base, ncs_gunion *u, int *ucap, int *pinches, int *left,
-                         const char **why) {
+static int merge_cluster(const ncs_scene *s, const ncs_gpoly *polys, const int *members,
+                         int nmem, double base, const ufill *fill, ncs_gunion *u,
+                         int *ucap, int *pinches, int *left, int *mix, const char **why) {
     ubridge *br = NULL;
     int nbr = 0, nbuilt = 0, capbr = 0, rc = -1;
     ncs_gpoly *bp = NULL;
@@ -1305,7 +1343,6 @@ static int merge_cluster(const ncs_gpoly *polys, const int *members, int nmem,
             bx[3] = fmax(bx[3], p->pt[v].y);
         }
     }
-    double size = PINCH_FACTOR * box_overlap(bx, base);
     *why = "a rounded crossing point breaks the rings";
     for (int round = 0; round <= PINCH_ROUNDS; round++) {
         urun R;
@@ -1329,6 +1366,8 @@ static int merge_cluster(const ncs_gpoly *polys, const int *members, int nmem,
             in[nmem + k].owner = br[k].owner;
         }
         int r0 = run_init(&R, in, nin);
+        R.s = s;
+        R.mix = mix;
         if (r0 == 0)
             r0 = run_pieces(&R, &G);
         if (r0 == 0 && !R.fail)
@@ -1346,12 +1385,10 @@ static int merge_cluster(const ncs_gpoly *polys, const int *members, int nmem,
             if (res > 0)
                 *left = pinch;      /* merged, but pinch points may be left */
         } else if (!R.fail) {
-            double sz[1];
-            sz[0] = size;
-            for (int k = 0; k < R.nseg; k++)
-                R.seg[k].cluster = 0;
+            ufill fl = *fill;
+            fl.size = fmax(fl.size, PINCH_FACTOR * box_overlap(bx, base));
             int before = nbr;
-            res = add_bridges(&R, &G, sz, &br, &nbr, &capbr) < 0 ? -1 : 2;
+            res = add_bridges(&R, &G, &fl, &br, &nbr, &capbr) < 0 ? -1 : 2;
             if (res == 2 && nbr == before)
                 res = 3;    /* no bridge possible: take the rings as they are */
             if (res == 3) {
@@ -1384,7 +1421,7 @@ static int merge_cluster(const ncs_gpoly *polys, const int *members, int nmem,
         for (int k = nbuilt; k < nbr; k++) {
             ncs_ring ring;
             memset(&ring, 0, sizeof ring);
-            ring.n = 3;
+            ring.n = br[k].n;
             ring.pt = br[k].t;
             if (ncs_gpoly_build(&ring, NULL, 0, "bridge", &quiet, &bp[k]) < 0) {
                 br[k--] = br[--nbr];    /* degenerate: dropped */
@@ -1399,6 +1436,52 @@ done:
     free(bp);
     free(br);
     return rc;
+}
+
+/* The fill radius of pinch points: larger than any body moves in one step
+ * (1.5 times a bound), since the LCP of a step only sees where a body ends:
+ * a fill thinner than one step's travel is jumped over (the least-energy
+ * solution applies no impulse). The bound: a body's speed squared is at
+ * most its initial v^2 + (omega R)^2 plus 2 |acceleration| times the
+ * scene's diameter (energy; contacts and friction only take energy away),
+ * one step travels h v + h^2 |a|. */
+static ufill pinch_fill(const ncs_scene *s) {
+    double bx[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY}, step = 0;
+    ufill f;
+    for (int i = 0; i < s->nobstacles; i++) {
+        const ncs_obstacle *ob = &s->obstacles[i];
+        for (int j = 0; ob->kind == NCS_OBST_POLYGON && j < ob->outer.n; j++) {
+            ncs_vec2 p = ob->outer.pt[j];
+            bx[0] = fmin(bx[0], p.x);
+            bx[1] = fmin(bx[1], p.y);
+            bx[2] = fmax(bx[2], p.x);
+            bx[3] = fmax(bx[3], p.y);
+        }
+    }
+    for (int b = 0; b < s->nbodies; b++) {
+        ncs_vec2 p = s->bodies[b].pos;
+        bx[0] = fmin(bx[0], p.x);
+        bx[1] = fmin(bx[1], p.y);
+        bx[2] = fmax(bx[2], p.x);
+        bx[3] = fmax(bx[3], p.y);
+    }
+    double L = bx[2] >= bx[0] ? hypot(bx[2] - bx[0], bx[3] - bx[1]) : 0;
+    for (int b = 0; b < s->nbodies; b++) {
+        const ncs_body *bd = &s->bodies[b];
+        double R = bd->radius;
+        for (int j = 0; bd->kind == NCS_BODY_POLYGON && j < bd->shape.n; j++)
+            R = fmax(R, hypot(bd->shape.pt[j].x, bd->shape.pt[j].y));
+        double ax = s->gravity.x + bd->force.x / bd->mass;
+        double ay = s->gravity.y + bd->force.y / bd->mass, a = hypot(ax, ay);
+        double v2 = bd->vel.x * bd->vel.x + bd->vel.y * bd->vel.y +
+                    bd->omega * bd->omega * R * R + 2 * a * L;
+        step = fmax(step, s->h * sqrt(v2) + s->h * s->h * a);
+    }
+    f.size = isfinite(step) ? 1.5 * step : 0;
+    double g = hypot(s->gravity.x, s->gravity.y);
+    f.down.x = g > 0 ? s->gravity.x / g : 0;
+    f.down.y = g > 0 ? s->gravity.y / g : 0;
+    return f;
 }
 
 int ncs_gunion_build(const ncs_scene *s, const ncs_gpoly *polys, double base,
@@ -1423,6 +1506,7 @@ int ncs_gunion_build(const ncs_scene *s, const ncs_gpoly *polys, double base,
             nin++;
         }
     }
+    ufill fill = pinch_fill(s);
     /* clusters of the whole scene: pairs, containment */
     if (run_init(&R, in, nin) < 0 || find_pairs(&R) < 0 || neighbours(&R) < 0)
         goto out;
@@ -1450,11 +1534,18 @@ int ncs_gunion_build(const ncs_scene *s, const ncs_gpoly *polys, double base,
             continue;
         }
         const char *why = NULL;
-        int pinch = 0, left = 0;
-        int m = merge_cluster(polys, members, nm, base, u, &ucap, &pinch, &left, &why);
+        int pinch = 0, left = 0, mix[2] = {-1, -1};
+        int m = merge_cluster(s, polys, members, nm, base, &fill, u, &ucap, &pinch, &left,
+                              mix, &why);
         if (m < 0)
             goto out;
         u->npinch += pinch;
+        if (m > 0 && mix[0] >= 0)
+            ncs_warning(d, s->obstacles[mix[1]].loc, "obstacles '%s' and '%s' have "
+                        "different friction but continue each other in one straight "
+                        "edge of their union; that edge is one side, with the friction "
+                        "of its longest part", s->obstacles[mix[0]].name,
+                        s->obstacles[mix[1]].name);
         if (m > 0 && left > 0)
             ncs_warning(d, s->obstacles[members[0]].loc, "obstacle '%s': %d point(s) where "
                         "it or the obstacles merged with it touch only at a point could "

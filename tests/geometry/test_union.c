@@ -286,9 +286,9 @@ static void provenance(void) {
 }
 
 /* Pinch points: two teeth sharing their base vertex (0, 0) only; two
- * squares meeting at a corner. The union is bridged there: one ring, no
+ * squares meeting at a corner. The union is filled there: one ring, no
  * vertex twice, and every vertex that is no obstacle vertex lies within
- * the bridge size (4 overlaps, 4e-6 here) of the pinch. */
+ * the fill radius (64 overlaps, 6.4e-5 here: no bodies move) of the pinch. */
 static void pinches(void) {
     for (int c = 0; c < 2; c++) {
         tg_init(&T);
@@ -317,8 +317,8 @@ static void pinches(void) {
                 if (!orig)
                     far = fmax(far, hypot(q.x, q.y));
             }
-        CHECK(far > 0 && far <= 4e-6 * (1 + 1e-9), "pinch %d: bridge reaches %g", c, far);
-        CHECK(solid_area(&g) > 2 && solid_area(&g) < 2 + 1e-10,
+        CHECK(far > 0 && far <= 6.4e-5 * (1 + 1e-9), "pinch %d: fill reaches %g", c, far);
+        CHECK(solid_area(&g) > 2 && solid_area(&g) < 2 + 1e-8,
               "pinch %d: area %.17g", c, solid_area(&g));
         /* (0, 0) is inside the groups now, a point just below too: the
          * two free sides are separated */
@@ -364,8 +364,8 @@ static void random_rects(tg_rng *r, int rounds) {
                 ncs_geom_free(&g);
             continue;
         }
-        /* exact, but for the pinch bridges (corners touching): 4e-6 legs */
-        CHECK(solid_area(&g) >= want && solid_area(&g) <= want + 1e-10,
+        /* exact, but for the pinch fills (corners touching): radius 6.4e-5 */
+        CHECK(solid_area(&g) >= want && solid_area(&g) <= want + 1e-6,
               "rects %d: area %.17g, want %d", t, solid_area(&g), want);
         check_valid(&g, "rects");
         /* cell centres: inside the solid iff covered */

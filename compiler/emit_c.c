@@ -57,7 +57,18 @@ static void side_table(const ncs_plan *p, ncs_buf *o, const char *name, int what
 }
 
 /* Which per-group value a group table holds. */
-enum { GROUP_FIRST, GROUP_N, GROUP_OBST };
+enum { GROUP_FIRST, GROUP_N };
+
+/* The obstacle of every side (friction is per side: docs/geometry.md). */
+static void side_obstacle_table(const ncs_plan *p, ncs_buf *o) {
+    int i, j, k;
+    ncs_buf_tpl(o, "static const int @_sobst[] = {");
+    for (i = 0, j = 0; i < p->nspaces; i++)
+        for (k = 0; k < p->spaces[i].cs->nsides; k++, j++)
+            ncs_buf_printf(o, "%s%d", j ? (j % 16 ? ", " : ",\n    ") : "",
+                           p->spaces[i].cs->sides[k].obstacle);
+    ncs_buf_printf(o, j ? "};\n" : "0};\n");
+}
 
 static void group_table(const ncs_plan *p, ncs_buf *o, const char *name, int what) {
     int i, j;
@@ -69,8 +80,7 @@ static void group_table(const ncs_plan *p, ncs_buf *o, const char *name, int wha
         for (k = 0; k < cs->ngroups; k++, j++)
             ncs_buf_printf(o, "%s%d", j ? (j % 16 ? ", " : ",\n    ") : "",
                            what == GROUP_FIRST ? p->spaces[i].side0 + cs->groups[k].first_side
-                           : what == GROUP_N   ? cs->groups[k].nsides
-                                               : cs->groups[k].obstacle);
+                                               : cs->groups[k].nsides);
     }
     ncs_buf_printf(o, j ? "};\n" : "0};\n");
 }
@@ -83,12 +93,12 @@ static void emit_tables(const ncs_plan *p, ncs_buf *o) {
     side_table(p, o, "snx", SIDE_NX);
     side_table(p, o, "sny", SIDE_NY);
     side_table(p, o, "soff", SIDE_OFF);
-    ncs_buf_printf(o, "\n/* Groups: first side, number of sides, obstacle. */\n");
+    ncs_buf_printf(o, "\n/* Groups: first side, number of sides; the obstacle of each side. */\n");
     group_table(p, o, "gfirst", GROUP_FIRST);
     group_table(p, o, "gn", GROUP_N);
     if (!p->anydynamic)
         ncs_buf_tpl(o, "#if $_DYNAMIC_ONLY\n");
-    group_table(p, o, "gobst", GROUP_OBST);
+    side_obstacle_table(p, o);
     ncs_buf_printf(o, "\n");
 
     ncs_buf_tpl(o, "/* Friction coefficient per body and obstacle: sqrt(mu_body mu_obstacle). */\n"
@@ -370,9 +380,10 @@ static void emit_class_helpers(const ncs_plan *p, int c, int has_groups, ncs_buf
     }
 }
 
-/* Friction coefficient of body b against the obstacle of group gi. */
-static double group_mu(const ncs_plan *p, int b, const ncs_cspace *cs, int gi) {
-    double m = p->s->bodies[b].friction * p->s->obstacles[cs->groups[gi].obstacle].friction;
+/* Friction coefficient of body b against side sd: its obstacle's (a side
+ * of a merged solid lies on one obstacle's boundary, docs/geometry.md). */
+static double side_mu(const ncs_plan *p, int b, const ncs_gside *sd) {
+    double m = p->s->bodies[b].friction * p->s->obstacles[sd->obstacle].friction;
     return m > 0 ? sqrt(m) : 0;
 }
 
@@ -383,7 +394,6 @@ static void emit_group_fn(const ncs_plan *p, int c, int gi, ncs_buf *o) {
     const ncs_group *gr = &cs->groups[gi];
     const ncs_gside *sd = &cs->sides[gr->first_side];
     int form = p->s->form, n = gr->nsides, l, G = p->spaces[pb->space].group0 + gi;
-    double mu = group_mu(p, c, cs, gi);
     ncs_buf_printf(o, "/* Group %d (obstacle %s), %d sides. */\nstatic void ", G,
                    p->s->obstacles[gr->obstacle].name, n);
     ncs_buf_tpl(o, "@_g");
@@ -451,7 +461,7 @@ static void emit_group_fn(const ncs_plan *p, int c, int gi, ncs_buf *o) {
             ncs_buf_printf(o, "(L, o, j0 + %d", l);
             nlit(o, sd[l].normal.x, sd[l].normal.y);
             ncs_buf_printf(o, ", ");
-            ncs_buf_num(o, mu);
+            ncs_buf_num(o, side_mu(p, c, &sd[l]));
             ncs_buf_printf(o, ");\n");
         }
     ncs_buf_printf(o, "}\n\n");
@@ -485,14 +495,13 @@ static void emit_class(const ncs_plan *p, int c, ncs_buf *o) {
                    "    switch (L->side[c]) {\n");
     for (gi = 0; gi < cs->ngroups; gi++) {
         const ncs_group *gr = &cs->groups[gi];
-        double mu = group_mu(p, c, cs, gi);
         for (j = gr->first_side; j < gr->first_side + gr->nsides; j++) {
             ncs_buf_printf(o, "    case %d: ", side0 + j);
             fn(o, "cv", c);
             ncs_buf_printf(o, "(L, o, c");
             nlit(o, cs->sides[j].normal.x, cs->sides[j].normal.y);
             ncs_buf_printf(o, ", ");
-            ncs_buf_num(o, mu);
+            ncs_buf_num(o, side_mu(p, c, &cs->sides[j]));
             ncs_buf_printf(o, "); break;\n");
         }
     }
@@ -735,14 +744,10 @@ static const char *const SelectTail =
     "        L->grp[i] = gid[i];\n"
     "        L->gsize[i] = @_gn[gid[i]];\n"
     "        for (j = @_gfirst[gid[i]]; j < @_gfirst[gid[i]] + @_gn[gid[i]]; j++)\n"
-    "            @_contact(L, bc, body, c++, j, @_gobst[gid[i]], q, vt);\n"
+    "            @_contact(L, bc, body, c++, j, @_sobst[j], q, vt);\n"
     "    }\n"
-    "    for (e = 0; e < nx; e++) {\n"
-    "        int gr2 = bc->g0;\n"
-    "        while (!(xs[e] >= @_gfirst[gr2] && xs[e] < @_gfirst[gr2] + @_gn[gr2]))\n"
-    "            gr2++;\n"
-    "        @_contact(L, bc, body, c++, xs[e], @_gobst[gr2], q, vt);\n"
-    "    }\n"
+    "    for (e = 0; e < nx; e++)\n"
+    "        @_contact(L, bc, body, c++, xs[e], @_sobst[xs[e]], q, vt);\n"
     "    L->ng = ng;\n"
     "    L->nx = nx;\n"
     "    L->nc = c;\n"
@@ -807,16 +812,9 @@ static int emit_static_body(const ncs_plan *p, int b, ncs_buf *o) {
         }
     for (j = 0; j < c; j++) {
         const ncs_gside *sd = &cs->sides[cside[j]];
-        int ob = 0;
-        double m;
-        for (i = 0; i < cs->ngroups; i++)
-            if (cside[j] >= cs->groups[i].first_side &&
-                cside[j] < cs->groups[i].first_side + cs->groups[i].nsides)
-                ob = cs->groups[i].obstacle;
-        m = s->bodies[b].friction * s->obstacles[ob].friction;
         nx[j] = sd->normal.x;
         ny[j] = sd->normal.y;
-        mu[j] = m > 0 ? sqrt(m) : 0;
+        mu[j] = side_mu(p, b, sd);
     }
     memset(&in, 0, sizeof in);
     in.form = s->form;

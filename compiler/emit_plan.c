@@ -317,8 +317,8 @@ int ncs_plan_build(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g,
         pb->ax = s->gravity.x + bd->force.x / bd->mass;
         pb->ay = s->gravity.y + bd->force.y / bd->mass;
         pb->alpha = bd->torque * pb->iI;
-        for (i = 0; i < cs->ngroups; i++)
-            if (pair_mu(s, b, cs->groups[i].obstacle) > 0)
+        for (i = 0; i < cs->nsides; i++)     /* friction is per side */
+            if (pair_mu(s, b, cs->sides[i].obstacle) > 0)
                 pb->k = 2;
     }
     scale_constants(p, box);

@@ -63,7 +63,7 @@ int ncs_rigid_friction(const ncs_scene *s) {
 }
 
 static double body_radius(const ncs_body *b);
-static int obstacle_corners(const ncs_scene *s, ncs_vec2 **out, int **obst);
+static int obstacle_corners(const ncs_geometry *g, ncs_vec2 **out, int **obst);
 
 /* Bounding box of polygon body b's vertices (its own frame). */
 static void shape_box(const ncs_body *b, double box[4]) {
@@ -120,7 +120,7 @@ static int auto_sizes(const ncs_plan *p, int *pairs, int *contacts) {
     int *cob = NULL, ncorn, a, b, g, n;
     double *R = malloc(((size_t)s->nbodies + 1) * sizeof *R);
     double *V = malloc(((size_t)s->nbodies + 1) * sizeof *V);
-    ncorn = obstacle_corners(s, &corners, &cob);
+    ncorn = obstacle_corners(p->g, &corners, &cob);
     if (!R || !V || ncorn < 0) {
         free(R);
         free(V);
@@ -299,72 +299,27 @@ static double body_radius(const ncs_body *b) {
     return r;
 }
 
-/* Signed doubled area of a ring (> 0: counter-clockwise). */
-static double ring_area2(const ncs_ring *r) {
-    double a = 0;
-    int i;
-    for (i = 0; i < r->n; i++)
-        a += r->pt[i].x * r->pt[(i + 1) % r->n].y - r->pt[(i + 1) % r->n].x * r->pt[i].y;
-    return a;
-}
-
-/* Appends ring r's vertices that are convex corners of the solid (the
- * inside of an outer ring, the outside of a hole) to v/ob, skipping
- * repeats. Reflex and straight vertices cannot poke into a body before a
- * body vertex enters the obstacle, and their contacts would only oppose
- * the body-vertex contacts (redundant columns of W). */
-static void convex_corners(const ncs_ring *r, int hole, int obst, ncs_vec2 *v, int *ob,
-                           int *n) {
-    double sg = ring_area2(r) > 0 ? 1 : -1;
-    int i, j;
-    if (hole)
-        sg = -sg;
-    for (i = 0; i < r->n; i++) {
-        ncs_vec2 a = r->pt[(i + r->n - 1) % r->n], b = r->pt[i], c = r->pt[(i + 1) % r->n];
-        double cr = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
-        if (!(sg * cr > 1e-12 * (fabs(b.x) + fabs(b.y) + 1)))
-            continue;
-        for (j = 0; j < *n; j++)
-            if (fabs(v[j].x - b.x) <= 1e-12 * (1 + fabs(b.x)) &&
-                fabs(v[j].y - b.y) <= 1e-12 * (1 + fabs(b.y)))
-                break;
-        if (j == *n) {
-            v[*n] = b;
-            ob[(*n)++] = obst;
-        }
-    }
-}
-
-/* The obstacles' convex corners without repeats (a corner shared by two
- * obstacles is one contact point). Returns the count, -1 when out of
- * memory; *out and *obst are owned by the caller. */
-static int obstacle_corners(const ncs_scene *s, ncs_vec2 **out, int **obst) {
-    int o, h, n = 0, total = 0;
-    ncs_vec2 *v;
-    int *ob;
-    for (o = 0; o < s->nobstacles; o++) {
-        total += s->obstacles[o].outer.n;
-        for (h = 0; h < s->obstacles[o].nholes; h++)
-            total += s->obstacles[o].holes[h].n;
-    }
-    v = malloc(((size_t)total + 1) * sizeof *v);
-    ob = malloc(((size_t)total + 1) * sizeof *ob);
+/* The convex corners of the solid, each once (ncs_geometry.corners: from
+ * the union of the obstacles, so a seam's vertices are no corners; reflex
+ * and straight vertices cannot poke into a body before a body vertex
+ * enters the obstacle, and their contacts would only oppose the
+ * body-vertex contacts). Returns the count, -1 when out of memory; *out
+ * and *obst (each corner's obstacle) are owned by the caller. */
+static int obstacle_corners(const ncs_geometry *g, ncs_vec2 **out, int **obst) {
+    ncs_vec2 *v = malloc(((size_t)g->ncorners + 1) * sizeof *v);
+    int *ob = malloc(((size_t)g->ncorners + 1) * sizeof *ob);
     if (!v || !ob) {
         free(v);
         free(ob);
         return -1;
     }
-    for (o = 0; o < s->nobstacles; o++) {
-        const ncs_obstacle *ot = &s->obstacles[o];
-        if (ot->kind != NCS_OBST_POLYGON)
-            continue;
-        convex_corners(&ot->outer, 0, o, v, ob, &n);
-        for (h = 0; h < ot->nholes; h++)
-            convex_corners(&ot->holes[h], 1, o, v, ob, &n);
+    if (g->ncorners > 0) {
+        memcpy(v, g->corners, (size_t)g->ncorners * sizeof *v);
+        memcpy(ob, g->corner_obstacle, (size_t)g->ncorners * sizeof *ob);
     }
     *out = v;
     *obst = ob;
-    return n;
+    return g->ncorners;
 }
 
 /* ---- tables -------------------------------------------------------------- */
@@ -501,7 +456,7 @@ static int emit_tables(const ncs_plan *p, ncs_buf *o) {
     dbl_list(o, "vx", dx, j);
     dbl_list(o, "vy", dy, j);
     /* obstacle corners (world) and their obstacles */
-    nv = obstacle_corners(s, &ov, &oob);
+    nv = obstacle_corners(g, &ov, &oob);
     if (nv < 0)
         goto done;
     free(dx);

@@ -468,9 +468,12 @@ done:
 
 /* Rounded crossing points that stand for one exact point (three edges
  * through one crossing that is not a double, or a crossing on a vertex)
- * come out a few ulps apart, and the rings would not close there. Every
- * rounded point within SNAP_ULPS ulps (in both coordinates) of another
- * event point moves onto it, preferring an exact point. */
+ * come out a few ulps apart, and the rings would not close there. A
+ * rounded point within SNAP_ULPS ulps (in both coordinates) of an end of
+ * either edge it lies on moves there; then event points are clustered
+ * (equal points, and neighbours along one edge within SNAP_ULPS ulps, one
+ * of them rounded) and every rounded point moves onto its cluster's
+ * point (an exact one when the cluster has one). */
 enum { SNAP_ULPS = 64 };
 
 static const uev *snap_ev;
@@ -481,6 +484,13 @@ static int by_x(const void *pa, const void *pb) {
     if (a->at.y != b->at.y)
         return a->at.y < b->at.y ? -1 : 1;
     return a->rounded - b->rounded;
+}
+
+static int by_edge_key0(const void *pa, const void *pb) {
+    const uev *a = &snap_ev[*(const int *)pa], *b = &snap_ev[*(const int *)pb];
+    if (a->edge != b->edge)
+        return a->edge < b->edge ? -1 : 1;
+    return (a->key0 > b->key0) - (a->key0 < b->key0);
 }
 
 static double snap_tol(ncs_vec2 p) {
@@ -516,28 +526,54 @@ static int snap_points(urun *R) {
             }
         }
     }
+    /* clusters of event points (union-find over events): equal points, and
+     * neighbours along one edge within the tolerance, one of them rounded */
+    int *uf = malloc((size_t)(n + 1) * sizeof *uf), *rep = NULL;
+    if (!uf) {
+        free(ord);
+        return -1;
+    }
+    for (int k = 0; k < n; k++)
+        uf[k] = k;
     snap_ev = R->ev;
     qsort(ord, (size_t)n, sizeof *ord, by_x);
-    for (int a = 0; a < n; a++) {
-        uev *p = &R->ev[ord[a]];
-        if (!p->rounded)
-            continue;
+    for (int a = 0; a + 1 < n; a++)
+        if (ncs_vec2_same(R->ev[ord[a]].at, R->ev[ord[a + 1]].at))
+            uf_join(uf, ord[a], ord[a + 1]);
+    for (int k = 0; k < n; k++)
+        ord[k] = k;
+    qsort(ord, (size_t)n, sizeof *ord, by_edge_key0);
+    for (int a = 0; a + 1 < n; a++) {
+        const uev *p = &R->ev[ord[a]], *q = &R->ev[ord[a + 1]];
         double tol = snap_tol(p->at);
-        const uev *best = NULL;
-        for (int dir = -1; dir <= 1; dir += 2)
-            for (int b = a + dir; b >= 0 && b < n; b += dir) {
-                const uev *q = &R->ev[ord[b]];
-                if (fabs(q->at.x - p->at.x) > tol)
-                    break;
-                if (fabs(q->at.y - p->at.y) > tol || ncs_vec2_same(q->at, p->at))
-                    continue;
-                if (!best || (best->rounded && !q->rounded))
-                    best = q;
-            }
-        int ia = ord[a], ib = best ? (int)(best - R->ev) : 0;
-        if (best && (!best->rounded || by_x(&ia, &ib) > 0))
-            p->at = best->at;   /* onto an exact point, or the lowest rounded */
+        if (p->edge == q->edge && (p->rounded || q->rounded) &&
+            fabs(q->at.x - p->at.x) <= tol && fabs(q->at.y - p->at.y) <= tol)
+            uf_join(uf, ord[a], ord[a + 1]);
     }
+    /* each cluster's point: its lowest exact point, else its lowest one */
+    rep = malloc((size_t)(n + 1) * sizeof *rep);
+    if (!rep) {
+        free(uf);
+        free(ord);
+        return -1;
+    }
+    for (int k = 0; k < n; k++)
+        rep[k] = -1;
+    for (int k = 0; k < n; k++) {
+        int r = uf_find(uf, k), c = rep[r];
+        if (c < 0 || (R->ev[c].rounded && !R->ev[k].rounded) ||
+            (R->ev[c].rounded == R->ev[k].rounded && by_x(&k, &c) < 0))
+            rep[r] = k;
+    }
+    for (int k = 0; k < n; k++) {
+        uev *p = &R->ev[k];
+        const uev *c = &R->ev[rep[uf_find(uf, k)]];
+        double tol = 4 * snap_tol(p->at);
+        if (p->rounded && fabs(c->at.x - p->at.x) <= tol && fabs(c->at.y - p->at.y) <= tol)
+            p->at = c->at;
+    }
+    free(uf);
+    free(rep);
     free(ord);
     for (int k = 0; k < n; k++)
         R->ev[k].key = along(R->pt[R->ev[k].edge], R->pt[R->nxt[R->ev[k].edge]],
@@ -1013,6 +1049,20 @@ typedef struct ufill {
  * radius (docs/geometry.md, "Pinch points"). */
 static int add_bridges(const urun *R, const ugraph *G, const ufill *f, ubridge **out,
                        int *nout, int *cap) {
+    /* the incoming pieces of every vertex (CSR) */
+    int *in0 = calloc((size_t)G->nv + 2, sizeof *in0);
+    int *ins = malloc(((size_t)R->nseg + 1) * sizeof *ins);
+    if (!in0 || !ins) {
+        free(in0);
+        free(ins);
+        return -1;
+    }
+    for (int s = 0; s < R->nseg; s++)
+        in0[R->seg[s].to + 2]++;
+    for (int v = 0; v < G->nv; v++)
+        in0[v + 2] += in0[v + 1];
+    for (int s = 0; s < R->nseg; s++)
+        ins[in0[R->seg[s].to + 1]++] = s;
     for (int vi = 0; vi < G->nv; vi++) {
         const uvert *v = &G->v[vi];
         int k = v->nout;
@@ -1031,10 +1081,8 @@ static int add_bridges(const urun *R, const ugraph *G, const ufill *f, ubridge *
             owner[t] = g->owner;
             shortest = fmin(shortest, hypot(g->b.x - g->a.x, g->b.y - g->a.y));
         }
-        for (int s = 0; s < R->nseg; s++) {
-            if (R->seg[s].to != vi)
-                continue;
-            int nxt = next_seg(R, G, s);
+        for (int x = in0[vi]; x < in0[vi + 1]; x++) {
+            int s = ins[x], nxt = next_seg(R, G, s);
             const useg *g = &R->seg[s];
             shortest = fmin(shortest, hypot(g->b.x - g->a.x, g->b.y - g->a.y));
             for (int t = 0; t < k; t++)
@@ -1070,8 +1118,11 @@ static int add_bridges(const urun *R, const ugraph *G, const ufill *f, ubridge *
                 m = 1;
             if (m + 3 > FILL_MAX)
                 m = FILL_MAX - 3;
-            if (ncs_geom_grow((void **)out, cap, *nout + 1, sizeof **out))
+            if (ncs_geom_grow((void **)out, cap, *nout + 1, sizeof **out)) {
+                free(in0);
+                free(ins);
                 return -1;
+            }
             ubridge *b = &(*out)[(*nout)++];
             b->n = 0;
             b->owner = owner[t];
@@ -1086,6 +1137,8 @@ static int add_bridges(const urun *R, const ugraph *G, const ufill *f, ubridge *
             }
         }
     }
+    free(in0);
+    free(ins);
     return 0;
 }
 

@@ -904,6 +904,7 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
     if (prepare_groups(&b) < 0)
         goto nomem;
     for (int bi = 0; bi < nb; bi++) {
+        int before = ncs_diag_errors(d);
         for (int i = 0; i < nob; i++) {
             int in = starts_inside(&b, bi, i);
             if (in < 0)
@@ -915,7 +916,7 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
                          s->obstacles[i].name);
             }
         }
-        if (ncs_diag_errors(d) == errors0)
+        if (ncs_diag_errors(d) == before)     /* inside no obstacle: on a seam? */
             inside_union(&b, bi);
     }
     if (ncs_diag_errors(d) > errors0)

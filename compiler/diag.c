@@ -239,14 +239,15 @@ static void report(ncs_diag *d, diag_kind kind, ncs_loc loc, const char *fmt,
         if (d->nerrors == diag_max(d) + 1) {
             if (d->holding)
                 d->held_capped = 1;
-            else
+            else if (d->out)
                 fprintf(d->out, "%s: error: too many errors, stopping\n", d->file);
         }
     } else if (kind == DIAG_WARNING && !ncs_diag_stopped(d)) {
         d->nwarnings++;
     }
-    if (ncs_diag_stopped(d))
-        return;                     /* past the cap: notes and warnings too */
+    if (ncs_diag_stopped(d) || !d->out)
+        return;                     /* past the cap (notes and warnings too),
+                                       or a sink that only counts */
     if (d->holding) {
         va_list aq;
         va_copy(aq, ap);

@@ -30,7 +30,8 @@ typedef struct ncs_diag {
     const char *file;   /**< file name printed in every message */
     const char *src;    /**< whole source text (may be NULL: no source lines) */
     size_t srclen;      /**< bytes in src */
-    FILE *out;          /**< where messages go (stderr by default) */
+    FILE *out;          /**< where messages go (stderr by default; NULL: only
+                             counted, never printed nor held) */
     int nerrors;        /**< errors reported so far */
     int nwarnings;      /**< warnings reported so far */
     int max_errors;     /**< stop printing after this many errors (0 = 100) */

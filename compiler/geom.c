@@ -85,7 +85,8 @@ typedef struct csb {
     int capg, caps, capv;   /* allocated groups, sides, vertices */
 } csb;
 
-static int grow(void **p, int *cap, int need, size_t size) {
+/* (geom_int.h) */
+int ncs_geom_grow(void **p, int *cap, int need, size_t size) {
     if (need <= *cap)
         return 0;
     int c = *cap ? *cap : 16;
@@ -103,9 +104,9 @@ static int grow(void **p, int *cap, int need, size_t size) {
 static int csb_add(csb *b, int obstacle, int piece, const ncs_gside *sides,
                    int nsides, const ncs_vec2 *verts, int nverts) {
     ncs_cspace *c = &b->cs;
-    if (grow((void **)&c->groups, &b->capg, c->ngroups + 1, sizeof *c->groups) ||
-        grow((void **)&c->sides, &b->caps, c->nsides + nsides, sizeof *c->sides) ||
-        grow((void **)&c->verts, &b->capv, c->nverts + nverts + 1, sizeof *c->verts))
+    if (ncs_geom_grow((void **)&c->groups, &b->capg, c->ngroups + 1, sizeof *c->groups) ||
+        ncs_geom_grow((void **)&c->sides, &b->caps, c->nsides + nsides, sizeof *c->sides) ||
+        ncs_geom_grow((void **)&c->verts, &b->capv, c->nverts + nverts + 1, sizeof *c->verts))
         return -1;
     ncs_group *g = &c->groups[c->ngroups++];
     g->obstacle = obstacle;
@@ -148,7 +149,7 @@ static int arc_steps(double phi, double r, double tol) {
 
 /* Makes room for n sides and vertices in the scratch. */
 static int scratch_room(scratch *s, int n) {
-    if (grow((void **)&s->sides, &s->cap, n, sizeof *s->sides))
+    if (ncs_geom_grow((void **)&s->sides, &s->cap, n, sizeof *s->sides))
         return -1;
     ncs_vec2 *verts = realloc(s->verts, (size_t)s->cap * sizeof *verts);
     if (!verts)
@@ -158,10 +159,11 @@ static int scratch_room(scratch *s, int n) {
 }
 
 static void put_side(scratch *s, int k, ncs_vec2 point, ncs_vec2 normal, int internal,
-                     ncs_vec2 vert) {
+                     int obstacle, ncs_vec2 vert) {
     s->sides[k].point = point;
     s->sides[k].normal = normal;
     s->sides[k].internal = internal;
+    s->sides[k].obstacle = obstacle;
     s->verts[k] = vert;
 }
 
@@ -173,7 +175,8 @@ static void put_side(scratch *s, int k, ncs_vec2 point, ncs_vec2 normal, int int
  * corner back; it comes with a repeated vertex so that side i still runs
  * from vertex i to vertex i + 1. */
 static int add_piece(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2 *v,
-                     const unsigned char *internal, int m, double overlap) {
+                     const unsigned char *internal, const int *sob, int m,
+                     double overlap) {
     int ns = 0;
     if (scratch_room(s, 2 * m))
         return -1;
@@ -199,11 +202,11 @@ static int add_piece(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2
                     ? v2(-(u0.x / l0 + u1.x / l1), -(u0.y / l0 + u1.y / l1))
                     : vadd(n0, n);
                 double lb = hypot(bis.x, bis.y);
-                put_side(s, ns++, a, v2(bis.x / lb + 0.0, bis.y / lb + 0.0), 1, a);
+                put_side(s, ns++, a, v2(bis.x / lb + 0.0, bis.y / lb + 0.0), 1, obstacle, a);
             }
         }
         put_side(s, ns++, vadd(a, vscale(n, internal[j] ? overlap : 0)), n,
-                 internal[j], a);
+                 internal[j], sob[j], a);
         l0 = l1;
         n0 = n;
     }
@@ -216,7 +219,8 @@ static int add_piece(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2
  * neighbours overlap by 2 r across internal diagonals, so no overlap shift
  * is needed. Vertices are the intersections of consecutive sides. */
 static int add_grown(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2 *v,
-                     const unsigned char *internal, int m, double r, double tol) {
+                     const unsigned char *internal, const int *sob, int m, double r,
+                     double tol) {
     int need = m, ns = 0;
     for (int j = 0; j < m; j++) {
         ncs_vec2 n0 = edge_normal(v[(j + m - 1) % m], v[j]);
@@ -230,11 +234,14 @@ static int add_grown(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2
         ncs_vec2 n0 = edge_normal(v[(j + m - 1) % m], a);
         double phi = atan2(vcross(n0, n), vdot(n0, n));
         int k = arc_steps(phi, r, tol);
+        /* the arc around a lies on the obstacle of a boundary edge at a */
+        int jp = (j + m - 1) % m, arc = !internal[j] ? sob[j] : !internal[jp] ? sob[jp]
+                                                                          : obstacle;
         for (int t = 1; t < k; t++) {   /* the arc around a */
             ncs_vec2 u = vrot(n0, cos(phi * t / k), sin(phi * t / k));
-            put_side(s, ns++, vadd(a, vscale(u, r)), u, 0, a);
+            put_side(s, ns++, vadd(a, vscale(u, r)), u, 0, arc, a);
         }
-        put_side(s, ns++, vadd(a, vscale(n, r)), n, internal[j], a);
+        put_side(s, ns++, vadd(a, vscale(n, r)), n, internal[j], sob[j], a);
     }
     for (int i = 0; i < ns; i++) {
         const ncs_gside *p = &s->sides[(i + ns - 1) % ns], *q = &s->sides[i];
@@ -246,7 +253,7 @@ static int add_grown(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2
 /* Adds an explicit group, each side pushed out by r. */
 static int add_explicit(csb *b, scratch *s, int obstacle, const ncs_obstacle *ob,
                         double r) {
-    if (grow((void **)&s->sides, &s->cap, ob->nsides, sizeof *s->sides))
+    if (ncs_geom_grow((void **)&s->sides, &s->cap, ob->nsides, sizeof *s->sides))
         return -1;
     for (int i = 0; i < ob->nsides; i++) {
         ncs_vec2 n = ob->sides[i].normal;
@@ -255,6 +262,7 @@ static int add_explicit(csb *b, scratch *s, int obstacle, const ncs_obstacle *ob
         s->sides[i].normal = n;
         s->sides[i].point = vadd(ob->sides[i].point, vscale(n, r));
         s->sides[i].internal = 0;
+        s->sides[i].obstacle = obstacle;
     }
     return csb_add(b, obstacle, 0, s->sides, ob->nsides, NULL, 0);
 }
@@ -431,6 +439,15 @@ void ncs_geom_free(ncs_geometry *g) {
         for (int i = 0; i < g->nbodies; i++)
             cspace_free(&g->body_pieces[i]);
     free(g->body_pieces);
+    for (int k = 0; g->solids && k < g->nsolids; k++) {
+        free(g->solids[k].members);
+        free(g->solids[k].ring_start);
+        free(g->solids[k].verts);
+        free(g->solids[k].edge_obstacle);
+    }
+    free(g->solids);
+    free(g->corners);
+    free(g->corner_obstacle);
     memset(g, 0, sizeof *g);
 }
 
@@ -447,28 +464,70 @@ typedef struct build {
     int *gfirst;            /* per obstacle: its first entry in gsd (groups) */
     ncs_gside *gsd;         /* every explicit group's sides, unit normals */
     gedge *ge;              /* their parts on the group's boundary (group_edges) */
+    ncs_gunion un;          /* the solids: the union of the polygon obstacles */
+    ncs_gpieces *spcs;      /* per solid: its pieces */
+    int *sob;               /* piece side obstacles (scratch, tmpcap entries) */
 } build;
 
-/* Validates and decomposes polygon `ring`+`holes` into slot k. */
-static void decompose(build *b, int k, const ncs_ring *outer, const ncs_ring *holes,
-                      int nholes, const char *what) {
-    ncs_gpoly *p = &b->poly[k];
-    if (ncs_gpoly_build(outer, holes, nholes, what, b->d, p) < 0)
-        return;
+/* Decomposes the validated polygon p into pieces; errors at `at`. */
+static void triangulate(build *b, const ncs_gpoly *p, ncs_gpieces *out, ncs_loc at,
+                        const char *what) {
     int nt = p->n + 2 * (p->nrings - 1) - 2;
     int *tri = malloc((size_t)(3 * nt) * sizeof *tri);
     if (!tri || ncs_gpoly_triangulate(p, tri) != nt || ncs_gpoly_delaunay(p, tri, nt) < 0) {
-        ncs_error(b->d, outer->at, "%s: %s", what, tri ? "triangulation failed "
+        ncs_error(b->d, at, "%s: %s", what, tri ? "triangulation failed "
                   "(internal error; please report this polygon)" : "out of memory");
-    } else if (ncs_gpieces_build(p, tri, nt, b->o.decomp == NCS_DECOMP_CONVEX,
-                                 &b->pcs[k]) < 0) {
-        ncs_error(b->d, outer->at, "%s: out of memory", what);
+    } else if (ncs_gpieces_build(p, tri, nt, b->o.decomp == NCS_DECOMP_CONVEX, out) < 0) {
+        ncs_error(b->d, at, "%s: out of memory", what);
     }
     free(tri);
 }
 
+/* Validates and decomposes polygon `ring`+`holes` into slot k. */
+static void decompose(build *b, int k, const ncs_ring *outer, const ncs_ring *holes,
+                      int nholes, const char *what) {
+    if (ncs_gpoly_build(outer, holes, nholes, what, b->d, &b->poly[k]) < 0)
+        return;
+    triangulate(b, &b->poly[k], &b->pcs[k], outer->at, what);
+}
+
+/* The polygon of solid k and the obstacle of the edge from its vertex v. */
+static const ncs_gpoly *solid_poly(const build *b, int k) {
+    const ncs_gsolid *S = &b->un.solid[k];
+    return S->single >= 0 ? &b->poly[S->single] : &S->poly;
+}
+
+static int solid_eob(const build *b, int k, int v) {
+    const ncs_gsolid *S = &b->un.solid[k];
+    return S->single >= 0 ? S->single : S->eob[v];
+}
+
+/* Decomposes every solid (after the union). */
+static void decompose_solids(build *b) {
+    char what[WHAT_LEN];
+    for (int k = 0; k < b->un.nsolids; k++) {
+        const ncs_gsolid *S = &b->un.solid[k];
+        const ncs_obstacle *ob = &b->s->obstacles[S->members[0]];
+        if (S->single >= 0) {
+            snprintf(what, sizeof what, "obstacle '%s'", ob->name);
+            triangulate(b, &b->poly[S->single], &b->spcs[k], ob->outer.at, what);
+        } else {
+            snprintf(what, sizeof what, "the union of obstacle '%s' and %d more",
+                     ob->name, S->nmembers - 1);
+            triangulate(b, &S->poly, &b->spcs[k], ob->outer.at, what);
+        }
+    }
+}
+
+/* Makes room for n entries in tmp and sob. */
 static int need_tmp(build *b, int n) {
-    return grow((void **)&b->tmp, &b->tmpcap, n, sizeof *b->tmp);
+    if (ncs_geom_grow((void **)&b->tmp, &b->tmpcap, n, sizeof *b->tmp))
+        return -1;
+    int *sob = realloc(b->sob, (size_t)b->tmpcap * sizeof *sob);
+    if (!sob)
+        return -1;
+    b->sob = sob;
+    return 0;
 }
 
 /* (geom_int.h) The overlap across internal diagonals for polygon p: the option's
@@ -494,37 +553,98 @@ double ncs_gpoly_overlap(const ncs_gpoly *p, double base) {
     return fmax(base, fmax(1e-9 * extent, OVERLAP_ULPS * ulp));
 }
 
-/* Adds every piece of polygon slot k (as `owner`) to space c grown by r. */
-static int add_polygon(build *b, csb *c, int k, int owner, double r) {
-    const ncs_gpoly *p = &b->poly[k];
-    const ncs_gpieces *pc = &b->pcs[k];
+/* Adds every piece of polygon p (pieces pc) to space c grown by r. The
+ * obstacle of a boundary side is eob[its first vertex] (all `owner` when
+ * solid < 0); a piece's group and its internal sides take the obstacle of
+ * its first boundary side (`owner` when it has none). */
+static int add_polygon(build *b, csb *c, const ncs_gpoly *p, const ncs_gpieces *pc,
+                       int solid, int owner, double r) {
     double overlap = b->o.diag_overlap > 0 ? ncs_gpoly_overlap(p, b->o.diag_overlap) : 0;
     if (need_tmp(b, p->n + 1))
         return -1;
     for (int q = 0; q < pc->npieces; q++) {
-        int m = pc->start[q + 1] - pc->start[q];
-        for (int j = 0; j < m; j++)
-            b->tmp[j] = p->pt[pc->idx[pc->start[q] + j]];
+        int m = pc->start[q + 1] - pc->start[q], rep = -1;
         const unsigned char *in = pc->internal + pc->start[q];
-        int rc = r > 0 ? add_grown(c, &b->sc, owner, q, b->tmp, in, m, r, b->o.disc_tol)
-                       : add_piece(c, &b->sc, owner, q, b->tmp, in, m, overlap);
+        for (int j = 0; j < m; j++) {
+            int v = pc->idx[pc->start[q] + j];
+            b->tmp[j] = p->pt[v];
+            b->sob[j] = in[j] ? -1 : solid >= 0 ? solid_eob(b, solid, v) : owner;
+            if (rep < 0 && b->sob[j] >= 0)
+                rep = b->sob[j];
+        }
+        rep = rep >= 0 ? rep : owner;
+        for (int j = 0; j < m; j++)
+            b->sob[j] = b->sob[j] >= 0 ? b->sob[j] : rep;
+        int rc = r > 0 ? add_grown(c, &b->sc, rep, q, b->tmp, in, b->sob, m, r,
+                                   b->o.disc_tol)
+                       : add_piece(c, &b->sc, rep, q, b->tmp, in, b->sob, m, overlap);
         if (rc < 0)
             return -1;
     }
     return 0;
 }
 
-/* Adds every obstacle's groups, grown by r, to c. */
+/* Reorders c's groups by obstacle, stably (a merged solid's pieces carry
+ * the obstacles of their first boundary sides), moving their sides and
+ * vertices along so that both stay in group order. Returns -1 when memory
+ * ran out. */
+static int sort_groups(csb *c, int nobstacles) {
+    ncs_cspace *cs = &c->cs;
+    int n = cs->ngroups, *cnt = calloc((size_t)nobstacles + 2, sizeof *cnt);
+    ncs_group *g = malloc(((size_t)n + 1) * sizeof *g);
+    ncs_gside *sd = malloc(((size_t)cs->nsides + 1) * sizeof *sd);
+    ncs_vec2 *vt = malloc(((size_t)cs->nverts + 1) * sizeof *vt);
+    if (!cnt || !g || !sd || !vt) {
+        free(cnt); free(g); free(sd); free(vt);
+        return -1;
+    }
+    for (int k = 0; k < n; k++)
+        cnt[cs->groups[k].obstacle + 1]++;
+    for (int i = 0; i < nobstacles; i++)
+        cnt[i + 1] += cnt[i];
+    for (int k = 0; k < n; k++)
+        g[cnt[cs->groups[k].obstacle]++] = cs->groups[k];
+    int ns = 0, nv = 0;
+    for (int k = 0; k < n; k++) {
+        memcpy(sd + ns, cs->sides + g[k].first_side, (size_t)g[k].nsides * sizeof *sd);
+        g[k].first_side = ns;
+        ns += g[k].nsides;
+        if (g[k].nverts > 0) {
+            memcpy(vt + nv, cs->verts + g[k].first_vert, (size_t)g[k].nverts * sizeof *vt);
+            g[k].first_vert = nv;
+            nv += g[k].nverts;
+        }
+    }
+    free(cnt);
+    free(cs->groups);
+    free(cs->sides);
+    free(cs->verts);
+    cs->groups = g;
+    cs->sides = sd;
+    cs->verts = vt;
+    c->capg = n + 1;
+    c->caps = cs->nsides + 1;
+    c->capv = cs->nverts + 1;
+    return 0;
+}
+
+/* Adds every obstacle's groups, grown by r, to c: explicit groups, and the
+ * solids (each at its first obstacle), then sorted by obstacle. */
 static int add_obstacles(build *b, csb *c, double r) {
     c->cs.radius = r;
-    for (int i = 0; i < b->s->nobstacles; i++) {
+    for (int i = 0, k = 0; i < b->s->nobstacles; i++) {
         const ncs_obstacle *ob = &b->s->obstacles[i];
-        int rc = ob->kind == NCS_OBST_GROUP ? add_explicit(c, &b->sc, i, ob, r)
-                                            : add_polygon(b, c, i, i, r);
+        int rc = 0;
+        if (ob->kind == NCS_OBST_GROUP)
+            rc = add_explicit(c, &b->sc, i, ob, r);
+        else if (k < b->un.nsolids && b->un.solid[k].members[0] == i) {
+            rc = add_polygon(b, c, solid_poly(b, k), &b->spcs[k], k, i, r);
+            k++;
+        }
         if (rc < 0)
             return -1;
     }
-    return 0;
+    return sort_groups(c, b->s->nobstacles);
 }
 
 /* 1 when every vertex of u lies on the closed outer side of one edge of
@@ -615,6 +735,7 @@ static int prepare_groups(build *b) {
             sd[j].point = ob->sides[j].point;
             sd[j].normal = v2(n.x / len, n.y / len);
             sd[j].internal = 0;
+            sd[j].obstacle = i;
         }
         group_edges(sd, ob->nsides, b->ge + b->gfirst[i]);
     }
@@ -648,6 +769,71 @@ static int starts_inside(build *b, int bi, int i) {
     return 0;
 }
 
+/* A particle on a seam is inside no obstacle but inside their union:
+ * reports body bi when it starts strictly inside a merged solid. */
+static void inside_union(build *b, int bi) {
+    const ncs_body *body = &b->s->bodies[bi];
+    if (body->kind != NCS_BODY_PARTICLE)
+        return;
+    for (int k = 0; k < b->un.nsolids; k++) {
+        const ncs_gsolid *S = &b->un.solid[k];
+        if (S->single >= 0 || ncs_gpoly_locate(&S->poly, body->pos) <= 0)
+            continue;
+        const ncs_obstacle *ob = &b->s->obstacles[S->members[0]];
+        ncs_error(b->d, body->loc, "body '%s' starts inside the union of obstacle '%s' "
+                  "and %d more (on a seam between them)", body->name, ob->name,
+                  S->nmembers - 1);
+        ncs_note(b->d, ob->loc, "obstacle '%s' is declared here", ob->name);
+    }
+}
+
+/* Copies the solids (rings, members, edge obstacles) and their convex
+ * corners (exact turns) into g. Returns -1 when memory ran out. */
+static int export_solids(build *b, ncs_geometry *g) {
+    int total = 0;
+    g->solids = calloc((size_t)b->un.nsolids + 1, sizeof *g->solids);
+    if (!g->solids)
+        return -1;
+    g->nsolids = b->un.nsolids;
+    for (int k = 0; k < b->un.nsolids; k++) {
+        const ncs_gsolid *S = &b->un.solid[k];
+        const ncs_gpoly *p = solid_poly(b, k);
+        ncs_solid *o = &g->solids[k];
+        o->members = malloc((size_t)S->nmembers * sizeof *o->members);
+        o->ring_start = malloc(((size_t)p->nrings + 1) * sizeof *o->ring_start);
+        o->verts = malloc(((size_t)p->n + 1) * sizeof *o->verts);
+        o->edge_obstacle = malloc(((size_t)p->n + 1) * sizeof *o->edge_obstacle);
+        if (!o->members || !o->ring_start || !o->verts || !o->edge_obstacle)
+            return -1;
+        o->nmembers = S->nmembers;
+        memcpy(o->members, S->members, (size_t)S->nmembers * sizeof *o->members);
+        o->nrings = p->nrings;
+        memcpy(o->ring_start, p->start, ((size_t)p->nrings + 1) * sizeof *p->start);
+        memcpy(o->verts, p->pt, (size_t)p->n * sizeof *p->pt);
+        for (int v = 0; v < p->n; v++)
+            o->edge_obstacle[v] = solid_eob(b, k, v);
+        total += p->n;
+    }
+    g->corners = malloc(((size_t)total + 1) * sizeof *g->corners);
+    g->corner_obstacle = malloc(((size_t)total + 1) * sizeof *g->corner_obstacle);
+    if (!g->corners || !g->corner_obstacle)
+        return -1;
+    for (int k = 0; k < g->nsolids; k++) {
+        const ncs_solid *o = &g->solids[k];
+        for (int r = 0; r < o->nrings; r++) {
+            int s0 = o->ring_start[r], e = o->ring_start[r + 1];
+            for (int v = s0; v < e; v++) {
+                int pv = v > s0 ? v - 1 : e - 1, nv = v + 1 < e ? v + 1 : s0;
+                if (ncs_orient2d_fast(o->verts[pv], o->verts[v], o->verts[nv]) <= 0)
+                    continue;   /* the solid is left of every ring edge */
+                g->corners[g->ncorners] = o->verts[v];
+                g->corner_obstacle[g->ncorners++] = o->edge_obstacle[v];
+            }
+        }
+    }
+    return 0;
+}
+
 int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
                    ncs_geometry *g) {
     build b;
@@ -674,11 +860,19 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
     g->nobstacles = nob;
     g->nbodies = nb;
 
+    int polybodies = 0;
+    for (int i = 0; i < nb; i++)
+        polybodies += s->bodies[i].kind == NCS_BODY_POLYGON;
     for (int i = 0; i < nob; i++) {
         const ncs_obstacle *ob = &s->obstacles[i];
         snprintf(what, sizeof what, "obstacle '%s'", ob->name);
         if (ob->kind != NCS_OBST_GROUP) {
-            decompose(&b, i, &ob->outer, ob->holes, ob->nholes, what);
+            /* each obstacle on its own; its pieces only for placing
+             * polygon bodies (the groups come from the solids) */
+            if (polybodies)
+                decompose(&b, i, &ob->outer, ob->holes, ob->nholes, what);
+            else
+                ncs_gpoly_build(&ob->outer, ob->holes, ob->nholes, what, d, &b.poly[i]);
             g->area[i] = b.poly[i].area;
             continue;
         }
@@ -699,9 +893,18 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
     }
     if (ncs_diag_errors(d) > errors0)
         goto fail;
+    if (ncs_gunion_build(s, b.poly, b.o.diag_overlap, d, &b.un) < 0)
+        goto nomem;
+    b.spcs = calloc((size_t)b.un.nsolids + 1, sizeof *b.spcs);
+    if (!b.spcs)
+        goto nomem;
+    decompose_solids(&b);
+    if (ncs_diag_errors(d) > errors0)
+        goto fail;
     if (prepare_groups(&b) < 0)
         goto nomem;
     for (int bi = 0; bi < nb; bi++) {
+        int before = ncs_diag_errors(d);
         for (int i = 0; i < nob; i++) {
             int in = starts_inside(&b, bi, i);
             if (in < 0)
@@ -713,6 +916,8 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
                          s->obstacles[i].name);
             }
         }
+        if (ncs_diag_errors(d) == before)     /* inside no obstacle: on a seam? */
+            inside_union(&b, bi);
     }
     if (ncs_diag_errors(d) > errors0)
         goto fail;
@@ -723,7 +928,8 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
         const ncs_body *body = &s->bodies[bi];
         g->body_space[bi] = -1;
         if (body->kind == NCS_BODY_POLYGON) {
-            if (add_polygon(&b, &bodyc[bi], nob + bi, bi, 0) < 0)
+            if (add_polygon(&b, &bodyc[bi], &b.poly[nob + bi], &b.pcs[nob + bi], -1, bi,
+                            0) < 0)
                 goto nomem;
             continue;
         }
@@ -739,6 +945,8 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
         }
         g->body_space[bi] = j;
     }
+    if (export_solids(&b, g) < 0)
+        goto nomem;
     ok = 1;
     goto done;
 nomem:
@@ -752,6 +960,11 @@ done:
         if (b.pcs)
             ncs_gpieces_free(&b.pcs[k]);
     }
+    for (int k = 0; b.spcs && k < b.un.nsolids; k++)
+        ncs_gpieces_free(&b.spcs[k]);
+    free(b.spcs);
+    ncs_gunion_free(&b.un);
+    free(b.sob);
     free(b.poly);
     free(b.pcs);
     free(b.sc.sides);
@@ -791,6 +1004,14 @@ done:
     free(bodyc);
     free(g->area);
     free(g->body_space);
-    memset(g, 0, sizeof *g);
+    g->spaces = NULL;
+    g->body_pieces = NULL;
+    g->area = NULL;
+    g->body_space = NULL;
+    g->pieces.groups = NULL;
+    g->pieces.sides = NULL;
+    g->pieces.verts = NULL;
+    g->nspaces = 0;
+    ncs_geom_free(g);
     return -1;
 }

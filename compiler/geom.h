@@ -42,11 +42,18 @@ typedef struct ncs_gside {
     ncs_vec2 normal;    /**< outward unit normal */
     int internal;       /**< 1 when the side is not on the obstacle boundary: an
                              internal diagonal, or a corner cap (docs/geometry.md) */
+    int obstacle;       /**< the scene obstacle whose boundary the side lies on
+                             (friction); for an internal side or a corner cap,
+                             its group's obstacle; for a polygon body's own
+                             pieces, the body's index */
 } ncs_gside;
 
 /** One nonconvex group (the outside of one convex piece, or an explicit group). */
 typedef struct ncs_group {
-    int obstacle;       /**< scene obstacle index */
+    int obstacle;       /**< scene obstacle index: a representative when the
+                             piece belongs to the union of several obstacles
+                             (the obstacle of its first boundary side);
+                             groups are ordered by it */
     int piece;          /**< piece index within the obstacle */
     int first_side;     /**< index into ncs_cspace.sides */
     int nsides;         /**< number of sides (>= 1) */
@@ -65,6 +72,19 @@ typedef struct ncs_cspace {
     ncs_vec2 *verts;    /**< all piece vertices */
 } ncs_cspace;
 
+/** One solid: the union of polygon obstacles that touch or overlap (or a
+ *  polygon obstacle alone). Rings: the outer one counter-clockwise, then
+ *  the holes clockwise, so the solid is left of every edge. */
+typedef struct ncs_solid {
+    int nmembers;       /**< obstacles merged into it (1: alone) */
+    int *members;       /**< their indices, ascending */
+    int nrings;         /**< 1 + holes */
+    int *ring_start;    /**< nrings + 1 offsets into verts */
+    ncs_vec2 *verts;    /**< the rings' vertices */
+    int *edge_obstacle; /**< per vertex v: obstacle whose boundary the edge
+                             from v lies on */
+} ncs_solid;
+
 /** Result of ncs_geom_build. */
 typedef struct ncs_geometry {
     int nobstacles;         /**< = scene->nobstacles */
@@ -77,6 +97,11 @@ typedef struct ncs_geometry {
                                  frame (polygon bodies), else all zero */
     int nbodies;            /**< = scene->nbodies (entries of body_space and
                                  body_pieces) */
+    int nsolids;            /**< the solid: the union of the polygon obstacles */
+    ncs_solid *solids;      /**< its connected parts, by first obstacle */
+    int ncorners;           /**< convex corners of the solid */
+    ncs_vec2 *corners;      /**< each once (a seam's vertices are no corners) */
+    int *corner_obstacle;   /**< per corner: the obstacle of the edge leaving it */
 } ncs_geometry;
 
 /// Default options. Never fails.

@@ -219,14 +219,6 @@ typedef struct grid {
     int *items;             /* edge ids per cell */
 } grid;
 
-static int cell_of(double v, double v0, double size, int n) {
-    double t = (v - v0) / size;
-    if (!(t > 0))
-        return 0;
-    if (t >= n)
-        return n - 1;
-    return (int)t;
-}
 
 /* Visits the cells edge e passes through (conservatively, with a small
  * padding against rounding). mode 0: only counts them; 1: counts per cell
@@ -239,8 +231,8 @@ static long edge_cells(const edges *E, grid *g, int e, int mode, int *pos) {
     /* padding: relative to the cell, and to the coordinates' own rounding */
     double pady = g->ch * 1e-6 + 1e-13 * (fabs(ylo) + fabs(yhi) + fabs(g->y0));
     double padx = g->cw * 1e-6 + 1e-13 * (fabs(xlo) + fabs(xhi) + fabs(g->x0));
-    int r0 = cell_of(ylo - pady, g->y0, g->ch, g->ny);
-    int r1 = cell_of(yhi + pady, g->y0, g->ch, g->ny);
+    int r0 = ncs_geom_cell(ylo - pady, g->y0, g->ch, g->ny);
+    int r1 = ncs_geom_cell(yhi + pady, g->y0, g->ch, g->ny);
     long count = 0;
     for (int r = r0; r <= r1; r++) {
         double lo = xlo, hi = xhi;
@@ -252,8 +244,8 @@ static long edge_cells(const edges *E, grid *g, int e, int mode, int *pos) {
             lo = fmax(xlo, fmin(xa, xb));
             hi = fmin(xhi, fmax(xa, xb));
         }
-        int c0 = cell_of(lo - padx, g->x0, g->cw, g->nx);
-        int c1 = cell_of(hi + padx, g->x0, g->cw, g->nx);
+        int c0 = ncs_geom_cell(lo - padx, g->x0, g->cw, g->nx);
+        int c1 = ncs_geom_cell(hi + padx, g->x0, g->cw, g->nx);
         for (int c = c0; c <= c1; c++) {
             long cell = (long)r * g->nx + c;
             if (mode == 1)
@@ -611,12 +603,11 @@ done:
     return rc;
 }
 
-/* Where q lies relative to ring k alone: 1 inside, 0 on it, -1 outside. */
-static int ring_locate(const ncs_gpoly *p, int k, ncs_vec2 q) {
+/* (geom_int.h) Where q lies relative to the ring pt[0..n) alone. */
+int ncs_ring_locate(const ncs_vec2 *pt, int n, ncs_vec2 q) {
     int inside = 0;
-    int s = p->start[k], e = p->start[k + 1];
-    for (int i = s; i < e; i++) {
-        ncs_vec2 a = p->pt[i], b = p->pt[i + 1 < e ? i + 1 : s];
+    for (int i = 0; i < n; i++) {
+        ncs_vec2 a = pt[i], b = pt[i + 1 < n ? i + 1 : 0];
         if ((a.y > q.y) != (b.y > q.y) || (a.y == q.y && b.y == q.y)) {
             int o = ncs_orient2d_fast(a, b, q);
             if (o == 0 && on_segment(a, b, q))
@@ -630,6 +621,11 @@ static int ring_locate(const ncs_gpoly *p, int k, ncs_vec2 q) {
         }
     }
     return inside ? 1 : -1;
+}
+
+/* Where q lies relative to ring k alone: 1 inside, 0 on it, -1 outside. */
+static int ring_locate(const ncs_gpoly *p, int k, ncs_vec2 q) {
+    return ncs_ring_locate(p->pt + p->start[k], p->start[k + 1] - p->start[k], q);
 }
 
 int ncs_gpoly_locate(const ncs_gpoly *p, ncs_vec2 q) {

@@ -19,6 +19,17 @@ static inline int ncs_geom_before(ncs_vec2 a, ncs_vec2 b) {
     return a.x < b.x || (a.x == b.x && a.y < b.y);
 }
 
+/** The cell (0 .. n-1) of coordinate v in a grid of n cells of `size` from
+ *  v0, clamped (NaN: 0). Shared by the grids of validation and union. */
+static inline int ncs_geom_cell(double v, double v0, double size, int n) {
+    double t = (v - v0) / size;
+    if (!(t > 0))
+        return 0;
+    if (t >= n)
+        return n - 1;
+    return (int)t;
+}
+
 /** A validated polygon: simple, no repeated or collinear vertices, holes
  *  strictly inside the outer ring and disjoint. */
 typedef struct ncs_gpoly {
@@ -58,6 +69,14 @@ int ncs_gpoly_build(const ncs_ring *outer, const ncs_ring *holes, int nholes,
 /// 64 ulp of p's largest coordinate magnitude). Never fails.
 double ncs_gpoly_overlap(const ncs_gpoly *p, double base);
 
+/// Where q lies relative to the closed ring pt[0..n) alone (either
+/// winding): 1 inside, 0 on it, -1 outside. Exact; never fails.
+int ncs_ring_locate(const ncs_vec2 *pt, int n, ncs_vec2 q);
+
+/// Grows the array *p of *cap elements of `size` bytes to hold `need`
+/// (doubling). Returns 0, or -1 when memory ran out (*p unchanged).
+int ncs_geom_grow(void **p, int *cap, int need, size_t size);
+
 /// Releases a polygon. Accepts a zeroed struct.
 void ncs_gpoly_free(ncs_gpoly *p);
 
@@ -89,5 +108,38 @@ int ncs_gpieces_build(const ncs_gpoly *p, const int *tri, int ntri, int merge,
 
 /// Releases pieces. Accepts a zeroed struct.
 void ncs_gpieces_free(ncs_gpieces *pc);
+
+/** One solid of the scene: a polygon obstacle alone, or the union of
+ *  obstacles that touch or overlap (geom_union.c). */
+typedef struct ncs_gsolid {
+    int single;         /**< >= 0: obstacle `single` alone (its own ncs_gpoly);
+                             -1: merged, in `poly` */
+    ncs_gpoly poly;     /**< the merged polygon (owned; empty when single) */
+    int *eob;           /**< merged: per vertex v of poly, the obstacle whose
+                             boundary the edge from v lies on */
+    int nmembers;       /**< obstacles in this solid */
+    int *members;       /**< their indices, ascending */
+} ncs_gsolid;
+
+/** The solids of a scene, ordered by their first obstacle. */
+typedef struct ncs_gunion {
+    int nsolids;        /**< solids */
+    ncs_gsolid *solid;  /**< the solids */
+    int npinch;         /**< pinch points bridged (docs/geometry.md) */
+    int nfallback;      /**< clusters kept unmerged (each warned about) */
+} ncs_gunion;
+
+/// Forms the union of the scene's polygon obstacles: polys[i] is obstacle
+/// i validated by ncs_gpoly_build (ignored unless it is a polygon). Touching
+/// or overlapping obstacles become one merged, validated polygon; pinch
+/// points get bridges `PINCH_FACTOR` overlaps long (the overlap rule of
+/// ncs_gpoly_overlap with floor `base`, over the cluster's box); a cluster
+/// whose union cannot be made valid stays unmerged, with a warning through
+/// `d` at its first obstacle. Returns 0, or -1 when memory ran out (u empty).
+int ncs_gunion_build(const ncs_scene *s, const ncs_gpoly *polys, double base,
+                     ncs_diag *d, ncs_gunion *u);
+
+/// Releases a union. Accepts a zeroed struct.
+void ncs_gunion_free(ncs_gunion *u);
 
 #endif

@@ -27,8 +27,9 @@ static void json_vec(FILE *f, ncs_vec2 v) {
     fprintf(f, "[%.17g, %.17g]", v.x, v.y);
 }
 
-/* Writes groups [g0, g1) of c as a JSON array. */
-static void json_groups(FILE *f, const ncs_cspace *c, int g0, int g1,
+/* Writes groups [g0, g1) of c as a JSON array; with s, each side names
+ * its obstacle (obstacle pieces, not a body's own). */
+static void json_groups(FILE *f, const ncs_scene *sc, const ncs_cspace *c, int g0, int g1,
                         const char *indent) {
     fputc('[', f);
     for (int k = g0; k < g1; k++) {
@@ -47,7 +48,12 @@ static void json_groups(FILE *f, const ncs_cspace *c, int g0, int g1,
             json_vec(f, s->point);
             fputs(", \"normal\": ", f);
             json_vec(f, s->normal);
-            fprintf(f, ", \"internal\": %d}", s->internal);
+            fprintf(f, ", \"internal\": %d", s->internal);
+            if (sc && s->obstacle >= 0 && s->obstacle < sc->nobstacles) {
+                fputs(", \"obstacle\": ", f);
+                json_string(f, sc->obstacles[s->obstacle].name);
+            }
+            fputc('}', f);
         }
         fputs("]}", f);
     }
@@ -68,16 +74,48 @@ static void json_obstacles(FILE *f, const ncs_scene *s, const ncs_geometry *g,
         fprintf(f, ", \"kind\": \"%s\", \"area\": %.17g, \"groups\": ",
                 s->obstacles[i].kind == NCS_OBST_GROUP ? "group" : "polygon",
                 g->area[i]);
-        json_groups(f, c, k, k1, indent);
+        json_groups(f, s, c, k, k1, indent);
         fputc('}', f);
         k = k1;
     }
     fputs(s->nobstacles ? "\n  ]" : "]", f);
 }
 
+/* Writes the solids: the union of the polygon obstacles, each with its
+ * obstacles, rings and the obstacle of every ring edge. */
+static void json_solids(FILE *f, const ncs_scene *s, const ncs_geometry *g) {
+    fputc('[', f);
+    for (int k = 0; k < g->nsolids; k++) {
+        const ncs_solid *sd = &g->solids[k];
+        fprintf(f, "%s\n    {\"obstacles\": [", k ? "," : "");
+        for (int m = 0; m < sd->nmembers; m++) {
+            fputs(m ? ", " : "", f);
+            json_string(f, s->obstacles[sd->members[m]].name);
+        }
+        fputs("], \"rings\": [", f);
+        for (int r = 0; r < sd->nrings; r++) {
+            fprintf(f, "%s\n      {\"vertices\": [", r ? "," : "");
+            for (int v = sd->ring_start[r]; v < sd->ring_start[r + 1]; v++) {
+                fputs(v > sd->ring_start[r] ? ", " : "", f);
+                json_vec(f, sd->verts[v]);
+            }
+            fputs("],\n       \"edge_obstacles\": [", f);
+            for (int v = sd->ring_start[r]; v < sd->ring_start[r + 1]; v++) {
+                fputs(v > sd->ring_start[r] ? ", " : "", f);
+                json_string(f, s->obstacles[sd->edge_obstacle[v]].name);
+            }
+            fputs("]}", f);
+        }
+        fputs("]}", f);
+    }
+    fputs(g->nsolids ? "\n  ]" : "]", f);
+}
+
 int ncs_geom_dump_json(const ncs_scene *s, const ncs_geometry *g, FILE *out) {
     fputs("{\n  \"scene\": ", out);
     json_string(out, s->name);
+    fputs(",\n  \"solids\": ", out);
+    json_solids(out, s, g);
     fputs(",\n  \"obstacles\": ", out);
     json_obstacles(out, s, g, &g->pieces, "    ");
     fputs(",\n  \"spaces\": [", out);
@@ -104,7 +142,7 @@ int ncs_geom_dump_json(const ncs_scene *s, const ncs_geometry *g, FILE *out) {
         fprintf(out, "%s\n    {\"name\": ", nb++ ? "," : "");
         json_string(out, s->bodies[b].name);
         fputs(", \"pieces\": ", out);
-        json_groups(out, &g->body_pieces[b], 0, g->body_pieces[b].ngroups, "    ");
+        json_groups(out, NULL, &g->body_pieces[b], 0, g->body_pieces[b].ngroups, "    ");
         fputc('}', out);
     }
     fputs(nb ? "\n  ]\n}\n" : "]\n}\n", out);
@@ -233,6 +271,24 @@ int ncs_geom_write_svg(const ncs_scene *s, const ncs_geometry *g, FILE *out) {
                     py(&v, p.y + 0.04 * fmax(w, h) * sd->normal.y), fill);
         }
     }
+    for (int k = 0; k < g->nsolids; k++) {  /* merged solids: their outline */
+        const ncs_solid *sd = &g->solids[k];
+        if (sd->nmembers < 2)
+            continue;
+        fputs("  <path fill=\"none\" stroke=\"#222\" stroke-width=\"3\" "
+              "stroke-opacity=\"0.6\" d=\"", out);
+        for (int r = 0; r < sd->nrings; r++)
+            for (int vv = sd->ring_start[r]; vv < sd->ring_start[r + 1]; vv++)
+                fprintf(out, "%s%.2f,%.2f%s", vv == sd->ring_start[r] ? "M" : " L",
+                        px(&v, sd->verts[vv].x), py(&v, sd->verts[vv].y),
+                        vv + 1 == sd->ring_start[r + 1] ? " Z " : "");
+        fputs("\"><title>solid: union of", out);
+        for (int m = 0; m < sd->nmembers; m++) {
+            fputs(" ", out);
+            xml_text(out, s->obstacles[sd->members[m]].name);
+        }
+        fputs("</title></path>\n", out);
+    }
     for (int i = 0, k = 0; i < s->nobstacles; i++) {   /* labels */
         ncs_vec2 at = {0, 0};
         int n = 0;
@@ -258,6 +314,14 @@ int ncs_geom_write_svg(const ncs_scene *s, const ncs_geometry *g, FILE *out) {
                 at.x += c->sides[gr->first_side + j].point.x;
                 at.y += c->sides[gr->first_side + j].point.y;
             }
+        }
+        const ncs_ring *own = &s->obstacles[i].outer;
+        for (int j = 0; n == 0 && s->obstacles[i].kind == NCS_OBST_POLYGON && j < own->n;
+             j++) {     /* merged into a solid whose pieces carry another name */
+            at.x += own->pt[own->n - 1 - j].x;
+            at.y += own->pt[own->n - 1 - j].y;
+            if (j + 1 == own->n)
+                n = own->n;
         }
         if (n == 0)
             continue;

@@ -133,8 +133,8 @@ static int ptab_from(ncs_ptab *t, const ncs_cspace *cs, double sx, double sy,
                 t->off[first + j] = shifted;
             }
             t->internal[first + j] = (unsigned char)(sd->internal != 0);
-            t->mu[first + j] = s && gr->obstacle >= 0 && gr->obstacle < s->nobstacles
-                                   ? s->obstacles[gr->obstacle].friction
+            t->mu[first + j] = s && sd->obstacle >= 0 && sd->obstacle < s->nobstacles
+                                   ? s->obstacles[sd->obstacle].friction
                                    : 0;
         }
         nv += gr->nverts;
@@ -295,15 +295,6 @@ static int plan_bodies(ncs_plan *p) {
 
 /* ---- convex corners of the solid ----------------------------------------- */
 
-/* Signed doubled area of a ring (> 0: counter-clockwise). */
-static double ring_area2(const ncs_ring *r) {
-    double a = 0;
-    int i;
-    for (i = 0; i < r->n; i++)
-        a += r->pt[i].x * r->pt[(i + 1) % r->n].y - r->pt[(i + 1) % r->n].x * r->pt[i].y;
-    return a;
-}
-
 /* The obstacle vertex of the table at (x, y), or -1. */
 static int find_vertex(const ncs_ptab *t, double x, double y) {
     int v;
@@ -313,49 +304,26 @@ static int find_vertex(const ncs_ptab *t, double x, double y) {
     return -1;
 }
 
-/* Convex corners of the solid (the inside of outer rings, the outside of
- * holes), once each: the obstacle points that can poke into a polygon
+/* Convex corners of the solid (the geometry's, of the union: a seam's
+ * vertices are none), as obstacle piece vertices, with the friction of the
+ * edge leaving each: the obstacle points that can poke into a polygon
  * body's side. Reflex and straight vertices cannot touch a body before one
  * of its vertices enters the solid. Returns 0, or -1 out of memory. */
 static int plan_corners(ncs_plan *p) {
+    const ncs_geometry *g = p->g;
     const ncs_scene *s = p->s;
-    int i, k, n = 0, total = 0;
-    for (i = 0; i < s->nobstacles; i++)
-        if (s->obstacles[i].kind == NCS_OBST_POLYGON) {
-            total += s->obstacles[i].outer.n;
-            for (k = 0; k < s->obstacles[i].nholes; k++)
-                total += s->obstacles[i].holes[k].n;
-        }
-    p->corner_v = calloc((size_t)total + 1, sizeof *p->corner_v);
-    p->corner_mu = calloc((size_t)total + 1, sizeof *p->corner_mu);
+    int i, n = 0;
+    p->corner_v = calloc((size_t)g->ncorners + 1, sizeof *p->corner_v);
+    p->corner_mu = calloc((size_t)g->ncorners + 1, sizeof *p->corner_mu);
     if (!p->corner_v || !p->corner_mu)
         return -1;
-    for (i = 0; i < s->nobstacles; i++) {
-        const ncs_obstacle *ob = &s->obstacles[i];
-        if (ob->kind != NCS_OBST_POLYGON)
+    for (i = 0; i < g->ncorners; i++) {
+        int v = find_vertex(&p->obst, g->corners[i].x, g->corners[i].y), o;
+        if (v < 0)
             continue;
-        for (k = 0; k <= ob->nholes; k++) {
-            const ncs_ring *r = k == 0 ? &ob->outer : &ob->holes[k - 1];
-            double sg = ring_area2(r) > 0 ? 1 : -1;
-            int j, v, e;
-            if (k > 0)
-                sg = -sg;
-            for (j = 0; j < r->n; j++) {
-                ncs_vec2 a = r->pt[(j + r->n - 1) % r->n], b = r->pt[j], c = r->pt[(j + 1) % r->n];
-                double cr = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
-                if (!(sg * cr > 1e-12 * (fabs(b.x) + fabs(b.y) + 1)))
-                    continue;
-                v = find_vertex(&p->obst, b.x, b.y);
-                if (v < 0)
-                    continue;
-                for (e = 0; e < n && p->corner_v[e] != v; e++)
-                    ;
-                if (e < n)
-                    continue;
-                p->corner_v[n] = v;
-                p->corner_mu[n++] = ob->friction;
-            }
-        }
+        o = g->corner_obstacle ? g->corner_obstacle[i] : -1;
+        p->corner_v[n] = v;
+        p->corner_mu[n++] = o >= 0 && o < s->nobstacles ? s->obstacles[o].friction : 0;
     }
     p->ncorners = n;
     return 0;

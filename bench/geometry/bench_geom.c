@@ -10,6 +10,11 @@
  * (examples/, examples/paper, examples/rigid: all obstacles of each
  * scene; polygon bodies' own pieces not counted).
  *
+ * Part 3: the union of many obstacles (geom_union.c): rows of saw teeth
+ * touching at their base vertices (a pinch at every joint), grids of
+ * squares sharing edges, grids of overlapping squares; ncs_geom_build of
+ * the whole scene and the share of ncs_gunion_build in it.
+ *
  * Usage: bench_geometry [--quick] [--only LABEL-SUBSTRING] [--max N]
  *                       [--examples DIR]
  */
@@ -309,6 +314,112 @@ static void scene_counts(const char *dir, const char *name) {
     ncs_scene_free(sc);
 }
 
+/** A scene of many one-ring obstacles. */
+typedef struct mscene {
+    ncs_scene s;
+    ncs_obstacle *ob;
+    char (*names)[16];
+    int n;
+} mscene;
+
+static void mscene_init(mscene *m, int n) {
+    memset(m, 0, sizeof *m);
+    m->ob = calloc((size_t)(n > 0 ? n : 1), sizeof *m->ob);
+    m->names = calloc((size_t)(n > 0 ? n : 1), sizeof *m->names);
+    m->s.file = "bench";
+    m->s.name = "bench";
+    m->s.h = 0.01;
+    m->s.obstacles = m->ob;
+}
+
+static void mscene_add(mscene *m, int nv, const ncs_vec2 *pt) {
+    ncs_obstacle *o = &m->ob[m->n];
+    snprintf(m->names[m->n], sizeof m->names[m->n], "o%d", m->n);
+    o->name = m->names[m->n];
+    o->outer = ring_alloc(nv);
+    memcpy(o->outer.pt, pt, (size_t)nv * sizeof *pt);
+    m->n++;
+    m->s.nobstacles = m->n;
+}
+
+static void mscene_free(mscene *m) {
+    for (int i = 0; i < m->n; i++) {
+        free(m->ob[i].outer.pt);
+        free(m->ob[i].outer.loc);
+    }
+    free(m->ob);
+    free(m->names);
+}
+
+/* Times ncs_geom_build on m (best CPU time of reps) and ncs_gunion_build
+ * alone on the validated obstacles. */
+static void union_throughput(const char *label, mscene *m, int reps) {
+    if (only && !strstr(label, only))
+        return;
+    ncs_geom_options o = ncs_geom_default_options();
+    double best = INFINITY, best_union = INFINITY;
+    int nv = 0, groups = 0, solids = 0, pinch = 0, fell = 0;
+    for (int i = 0; i < m->n; i++)
+        nv += m->ob[i].outer.n;
+    ncs_gpoly *polys = calloc((size_t)(m->n > 0 ? m->n : 1), sizeof *polys);
+    for (int r = 0; r < reps; r++) {
+        ncs_diag d;
+        ncs_geometry g;
+        ncs_diag_init(&d, "bench", NULL, 0);
+        double t0 = cpu();
+        int rc = ncs_geom_build(&m->s, &o, &d, &g);
+        double t1 = cpu();
+        if (rc != 0) {
+            printf("%s: build failed\n", label);
+            free(polys);
+            return;
+        }
+        groups = g.pieces.ngroups;
+        solids = g.nsolids;
+        ncs_geom_free(&g);
+        best = fmin(best, t1 - t0);
+        for (int i = 0; i < m->n; i++)
+            ncs_gpoly_build(&m->ob[i].outer, NULL, 0, "o", &d, &polys[i]);
+        ncs_gunion u;
+        t0 = cpu();
+        ncs_gunion_build(&m->s, polys, o.diag_overlap, &d, &u);
+        t1 = cpu();
+        pinch = u.npinch;
+        fell = u.nfallback;
+        ncs_gunion_free(&u);
+        for (int i = 0; i < m->n; i++)
+            ncs_gpoly_free(&polys[i]);
+        best_union = fmin(best_union, t1 - t0);
+    }
+    free(polys);
+    printf("%-30s %6d obstacles %7d vertices -> %4d solids, %6d pieces, %5d pinches, "
+           "%d unmerged  cpu %8.2f ms (union %8.2f ms, %3.0f%%)\n", label, m->n, nv,
+           solids, groups, pinch, fell, 1e3 * best, 1e3 * best_union,
+           100 * best_union / best);
+    fflush(stdout);
+}
+
+/* n saw teeth in a row, each touching the next at one base vertex. */
+static void teeth_row(mscene *m, int n) {
+    mscene_init(m, n);
+    for (int k = 0; k < n; k++) {
+        ncs_vec2 t[3] = {{k, 0}, {k + 1.0, 0}, {k + 0.5, 1}};
+        mscene_add(m, 3, t);
+    }
+}
+
+/* A side x side grid of unit squares sharing edges (over = 0), or of
+ * squares 1.5 wide overlapping their neighbours (over = 1). */
+static void square_grid(mscene *m, int side, int over) {
+    mscene_init(m, side * side);
+    double w = over ? 1.5 : 1;
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) {
+            ncs_vec2 q[4] = {{x, y}, {x + w, y}, {x + w, y + w}, {x, y + w}};
+            mscene_add(m, 4, q);
+        }
+}
+
 static bscene one_ring(ncs_ring r) {
     bscene b;
     b.nrings = 1;
@@ -365,6 +476,28 @@ int main(int argc, char **argv) {
         snprintf(label, sizeof label, "row of holes %d", sizes[i]);
         throughput(label, &h, reps);
         scene_free(&h);
+    }
+    printf("\n== the union of many obstacles: ncs_geom_build, best of runs ==\n");
+    {
+        static const int teeth[] = {333, 3333, 33333};
+        static const int grid[] = {32, 100, 317};
+        for (int i = 0; i < 3 && teeth[i] * 3 <= max_size; i++) {
+            char label[64];
+            int reps = i == 2 ? 3 : quick ? 3 : 10;
+            mscene m;
+            teeth_row(&m, teeth[i]);
+            snprintf(label, sizeof label, "row of touching teeth %d", teeth[i]);
+            union_throughput(label, &m, reps);
+            mscene_free(&m);
+            square_grid(&m, grid[i], 0);
+            snprintf(label, sizeof label, "grid of squares %d", grid[i] * grid[i]);
+            union_throughput(label, &m, reps);
+            mscene_free(&m);
+            square_grid(&m, grid[i], 1);
+            snprintf(label, sizeof label, "overlapping squares %d", grid[i] * grid[i]);
+            union_throughput(label, &m, reps);
+            mscene_free(&m);
+        }
     }
     rng = 0x2545F4914F6CDD1DULL;    /* part 2 does not depend on what part 1 ran */
     printf("\n== LCP rows with every group active, frictionless: triangles -> "

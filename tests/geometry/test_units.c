@@ -479,7 +479,8 @@ static void test_json(void) {
     CHECK(strcmp(a, b) == 0, "deterministic");
     CHECK(strstr(a, "{\"name\": \"sq\", \"kind\": \"polygon\", \"area\": 4, \"groups\": [") != NULL,
           "obstacle header: %s", a);
-    CHECK(strstr(a, "{\"point\": [0, 0], \"normal\": [0, -1], \"internal\": 0}") != NULL,
+    CHECK(strstr(a, "{\"point\": [0, 0], \"normal\": [0, -1], \"internal\": 0, "
+                    "\"obstacle\": \"sq\"}") != NULL,
           "a side: %s", a);
     CHECK(strstr(a, "{\"radius\": 0.5, \"bodies\": [\"d\"],") != NULL, "space: %s", a);
     ncs_geom_free(&g);

@@ -21,7 +21,7 @@ extern int tg_failures;
         }                                                                    \
     } while (0)
 
-enum { TG_MAX_RINGS = 512, TG_MAX_OBST = 4, TG_MAX_BODIES = 4 };
+enum { TG_MAX_RINGS = 512, TG_MAX_OBST = 24, TG_MAX_BODIES = 4 };
 
 /** A scene under construction; every array lives here. */
 typedef struct tg_scene {

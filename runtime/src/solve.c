@@ -57,7 +57,7 @@ struct ncs_lcp_workspace {
 };
 
 #define NCS_ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
-enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
+enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4 };
 /* Work budget of one call's selection path (docs/solver.md, "Bounded
  * work"): attempts (reduced Lemke runs, friction states) and pivots over
  * all components. A search that reaches it gives up; plain Lemke on the
@@ -110,6 +110,7 @@ ncs_lcp_options ncs_lcp_default_options(void) {
     o.warm_start = 1;
     o.structured = 1;
     o.decompose = 1;
+    o.rescue = 1;
     return o;
 }
 
@@ -166,6 +167,7 @@ typedef struct call {
     int ncomp;                  /* independent contact components */
     int seeded;                 /* the selection starts from the previous choices */
     int fricpass;               /* failed attempts also try friction states */
+    int cut;                    /* the work budget stopped a component's search */
     ncs_real rscale;              /* float: largest |b| of the last selection attempt */
 #if !NCS_LCP_SMALL                /* the one-component shortcut (try_structured) */
     int want_w;                 /* the caller asked for w */
@@ -466,6 +468,44 @@ static int try_repair(call *c, unsigned char *J) {
 }
 #endif
 
+#if !NCS_LCP_SMALL && !NCS_REAL_IS_FLOAT
+/* Host, double: re-solves B_JJ z_J = -b_J on the index set J with two
+ * rounds of iterative refinement whose residual -b_J - B_JJ z_J is summed
+ * in long double (as a solve in higher precision would give, for near
+ * misses of an ill-conditioned basis: two nearly parallel contacts), then
+ * verifies. Returns 1 when zc verified. */
+static int refine_on_set(call *c, const unsigned char *J) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, k, n, round;
+    if (set_solve(c, J) < 0)
+        return 0;
+    n = 0;
+    for (i = 0; i < c->m; i++)
+        if (J[i])
+            ws->umap[n++] = i;
+    for (round = 0; round < 2; round++) {
+        for (i = 0; i < n; i++) {
+            const ncs_real *Bi = c->B + (size_t)ws->umap[i] * c->ldb;
+            long double r = -(long double)c->b[ws->umap[i]];
+            for (k = 0; k < n; k++)
+                r -= (long double)Bi[ws->umap[k]] * ws->zc[ws->umap[k]];
+            ws->trial[i] = (ncs_real)r;
+        }
+        gather(c, n, 1);
+        memcpy(ws->br, ws->trial, (size_t)n * sizeof *ws->br);
+        if (ncs_dense_solve(n, ws->Br, n, ws->br, ws->perm) != 0)
+            return 0;
+        for (i = 0; i < n; i++)
+            ws->zc[ws->umap[i]] += ws->br[i];
+    }
+    for (i = 0; i < c->m; i++)
+        if (ws->zc[i] < 0 && ws->zc[i] >= -c->tol * NCS_RC(1e3) * (1 + -ws->zc[i]))
+            ws->zc[i] = 0;
+    return accept(c);
+}
+
+#endif
+
 /* ---- plain Lemke --------------------------------------------------------- */
 
 /* Plain Lemke on the full LCP, block by block when B is block diagonal up to
@@ -533,6 +573,10 @@ static int try_lemke(call *c, int *path) {
     if (solve_on_set(c, ws->zb) == 0 && accept(c))
         return 1;
     return try_repair(c, ws->zb);
+#elif !NCS_LCP_SMALL
+    if (solve_on_set(c, ws->zb) == 0 && accept(c))
+        return 1;
+    return refine_on_set(c, ws->zb);        /* a near miss: in higher precision */
 #else
     return solve_on_set(c, ws->zb) == 0 && accept(c);
 #endif
@@ -1175,9 +1219,11 @@ static int admissible(const call *c, const pick *p, int gi) {
  * at a vertex touches two; both in the convex LCP). The empty choice is
  * left out (em = 0) when a single side j is admissible and free flight
  * violates it: a better v' must then lie in H_j, and the choice of j finds
- * it (frictionless: the same projection; a heuristic with friction). */
+ * it (the same projection; so only frictionless and not for summation,
+ * whose group condition is not the union of the half-planes). */
 static int has_empty(const call *c, const pick *p, int gi, int K) {
-    return !p->found || p->loose || K != 1 || side_bound(c, ranked_side(c, gi, 0)) <= 0;
+    return !p->found || p->loose || K != 1 || side_bound(c, ranked_side(c, gi, 0)) <= 0 ||
+           NCS_NFRIC(c->k) > 0 || NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION;
 }
 
 static long radix(int K, int em) {
@@ -1230,8 +1276,7 @@ static void follow(call *c, pick *p) {
  * the answers from the previous step's choices (when seeded), then
  * enumerate the choices in order of their total rank (one group off its
  * most plausible side, then two, ...) over the sides that can still beat
- * the best, at most IMPROVE_CAP attempts once
- * something verified, and, cold, follow the answers from the most plausible
+ * the best, and, cold, follow the answers from the most plausible
  * sides when nothing verified (the enumeration is capped). Returns 1 when
  * ws->trial holds a verified solution of the component. */
 /* Largest digit of group i of the component (ws->top: 2 K + em). */
@@ -1269,12 +1314,14 @@ static int next_digits(const call *c, const pick *p, long sum, int first) {
 
 /* Enumerates the component's choices level by level of the digit sum (one
  * group off its most plausible choice, then two, ...) over the sides that
- * can still beat the best, at most ENUM_CAP attempts in all and at most
- * IMPROVE_CAP once something verified; restarted with fewer admissible
- * sides whenever the best improves (ws->perm holds the digits). */
-static void enumerate(call *c, pick *p) {
+ * can still beat the best, restarted with fewer admissible sides whenever
+ * the best improves (ws->perm holds the digits). Only choices whose lower
+ * bound cannot beat the best are skipped, so the search is exact over the
+ * choices unless the call's work budget stops it: returns 1 when it ran to
+ * the end (or the best is proven), 0 when the budget cut it short. */
+static int enumerate(call *c, pick *p) {
     ncs_lcp_workspace *ws = c->ws;
-    int i, extra = 0, more;
+    int i, more;
     long lev, maxlev;
     for (lev = 0, maxlev = -1; !certain(c, p); lev++) {
         ncs_real old = p->best;
@@ -1286,8 +1333,7 @@ static void enumerate(call *c, pick *p) {
             }
             lev = 0;
         }
-        if (lev > maxlev || over_budget(c) ||
-            (p->found && extra >= IMPROVE_CAP))
+        if (lev > maxlev)
             break;
         for (more = next_digits(c, p, lev, 1); more && (p->best == old || p->loose);
              more = next_digits(c, p, lev, 0)) {
@@ -1297,14 +1343,15 @@ static void enumerate(call *c, pick *p) {
                                                p->best * (1 - p->slack)) ||
                              same_choice(c, p)))
                 continue;                   /* cannot beat the best */
-            if ((p->found && extra++ >= IMPROVE_CAP) || over_budget(c))
-                break;
+            if (over_budget(c))
+                return 0;
             if (try_selection(c, p->cc, p->ngc) == 1)
                 offer(c, p);
         }
         if (p->best < old && !p->loose)
             maxlev = -1;                    /* restart (nothing loose prunes) */
     }
+    return 1;
 }
 
 static int solve_component(call *c, int cc) {
@@ -1320,7 +1367,8 @@ static int solve_component(call *c, int cc) {
     p.best = NCS_HUGE;
     if (c->seeded)
         follow(c, &p);
-    enumerate(c, &p);
+    if (!enumerate(c, &p))
+        c->cut = 1;                         /* the budget stopped the search */
     if (!p.found && !c->seeded) {
         for (i = 0; i < p.ngc; i++)
             ws->sel[ws->glist[i]] = ranked_side(c, ws->glist[i], 0);
@@ -1462,6 +1510,76 @@ static int try_structured(call *c) {
 #endif
     return accept(c);
 }
+
+/* ---- fallbacks: an LCP that every Lemke path left unsolved ------------- *
+ * They run only after the strategy above failed (docs/solver.md,
+ * "Fallbacks"), so a step that Lemke solves never pays for them. */
+
+/* Regularised restart: Lemke on B + delta I (delta relative to the largest
+ * |B_ij|: a ray or a tie of B is often not one of the perturbed LCP), then
+ * its basis re-solved on the original LCP (solve_on_set) and verified.
+ * Two deltas, 1e-9 and 1e-5. Returns 1 when zc verified. */
+static int try_regularised(call *c) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, m = c->m, round;
+    ncs_real big = 0;
+    for (i = 0; i < m; i++)
+        big = ws->rmax[i] > big ? ws->rmax[i] : big;
+    for (round = 0; round < 2; round++) {
+        ncs_real delta = big * (round ? NCS_RC(1e-5) : NCS_RC(1e-9));
+        for (i = 0; i < m; i++)
+            ws->umap[i] = i;
+        gather(c, m, 1);
+        for (i = 0; i < m; i++)
+            ws->Br[(size_t)i * m + i] += delta;
+        c->attempts++;
+        if (lemke_on_br(c, m, ws->zb) == NCS_LCP_SOLVED && solve_on_set(c, ws->zb) == 0 &&
+            accept(c))
+            return 1;
+    }
+    return 0;
+}
+
+#if !NCS_LCP_SMALL && !NCS_REAL_IS_FLOAT
+enum { BASES_MAX_M = 12 };  /* try_bases: 2^12 dense solves at most */
+
+/* Host: every complementary basis J of a small LCP (m <= BASES_MAX_M),
+ * B_JJ z_J = -b_J solved densely and verified; with a layout whose
+ * contact data extracted, the verified z of smallest impulse energy is
+ * kept, else the first. Exact on an LCP whose solutions are isolated
+ * points, at most 2^m solves. Returns 1 when zc holds a verified z. */
+static int try_bases(call *c) {
+    ncs_lcp_workspace *ws = c->ws;
+    int m = c->m, i, found = 0, energies = c->L && prepare(c);
+    unsigned long mask;
+    ncs_real best = NCS_HUGE;
+    if (m > BASES_MAX_M)
+        return 0;
+    for (mask = 0; mask < (1ul << m); mask++) {
+        ncs_real e;
+        for (i = 0; i < m; i++)
+            ws->inC[i] = (unsigned char)(mask >> i & 1);
+        c->attempts++;
+        if (set_solve(c, ws->inC) < 0 || !accept(c))
+            continue;
+        e = 0;
+        for (i = 0; energies && i < c->nu * c->nu; i++)  /* u^T A u, every component */
+            e += ws->zc[c->ub + i / c->nu] * ws->A[i] * ws->zc[c->ub + i % c->nu];
+        if (!found || e < best) {
+            best = e;
+            memcpy(ws->best, ws->zc, (size_t)m * sizeof *ws->best);
+            found = 1;
+            if (!energies)
+                break;
+        }
+    }
+    if (found) {
+        memcpy(ws->zc, ws->best, (size_t)m * sizeof *ws->zc);
+        found = accept(c);                  /* again: w and the residual */
+    }
+    return found;
+}
+#endif
 
 /* Remembers what verified, for the next call's warm start. */
 static void remember(call *c, int structured_ok) {
@@ -1616,6 +1734,28 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         }
     }
 #endif
+    /* 6. fallbacks (docs/solver.md, "Fallbacks"): a regularised restart,
+     * the contact states of a layout without groups (the selection path's
+     * friction states, component by component), every complementary basis
+     * of a small LCP. What they try does not change the failure's status
+     * or residual. */
+    if (!ok && opt->rescue) {
+        int unverified = c.unverified, lst = c.lemke_status;
+        ncs_real bres = c.best_res;
+        ok = try_regularised(&c);
+        if (!ok && layout && opt->structured && !nonconvex)
+            ok = try_structured(&c);
+#if !NCS_LCP_SMALL && !NCS_REAL_IS_FLOAT
+        if (!ok)
+            ok = try_bases(&c);
+#endif
+        path = NCS_LCP_PATH_RESCUE;
+        if (!ok) {
+            c.unverified = unverified;
+            c.lemke_status = lst;
+            c.best_res = bres;
+        }
+    }
 
     if (ok) {
         status = NCS_LCP_SOLVED;

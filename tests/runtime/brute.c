@@ -99,6 +99,13 @@ brute_result brute_lcp(int m, const double *B, const double *b, double tol, cons
     double *z = malloc((size_t)m * sizeof *z);
     int *J = malloc((size_t)m * sizeof *J);
     unsigned long mask, end = m < 24 ? 1ul << m : 0;
+    double bmax = 0, Bmax = 0, zlim;
+    int k;
+    for (k = 0; k < m * m; k++)
+        Bmax = fabs(B[k]) > Bmax ? fabs(B[k]) : Bmax;
+    for (k = 0; k < m; k++)
+        bmax = fabs(b[k]) > bmax ? fabs(b[k]) : bmax;
+    zlim = Bmax > 0 ? 1e9 * bmax / Bmax : HUGE_VAL;
     memset(&out, 0, sizeof out);
     out.emin = HUGE_VAL;
     out.res = HUGE_VAL;
@@ -124,11 +131,21 @@ brute_result brute_lcp(int m, const double *B, const double *b, double tol, cons
         res = brute_residual(m, B, b, z);
         if (!(res <= tol))
             continue;
+        for (i = 0, e = 0; i < m; i++)
+            e = fabs(z[i]) > e ? fabs(z[i]) : e;
+        if (e > zlim) {
+            out.huge++;
+            continue;
+        }
         out.solutions++;
         e = brute_energy(nu, A, z + ub);
         if (e < out.emin || out.solutions == 1) {
             out.emin = e;
             out.res = res;
+            out.escale = 0;
+            for (i = 0; A && i < nu; i++)
+                for (j = 0; j < nu; j++)
+                    out.escale += fabs(z[ub + i] * A[(size_t)i * nu + j] * z[ub + j]);
             if (zbest)
                 memcpy(zbest, z, (size_t)m * sizeof *z);
         }

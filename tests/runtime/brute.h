@@ -14,7 +14,8 @@
  *
  * Every verified solution of an LCP whose solution set is a finite set of
  * points is found this way (a solution's support J has B_JJ nonsingular
- * there). 2^m dense solves: meant for m <= 20.
+ * there). A "solution" a billion times larger than the data's own scale
+ * max|b| / max|B| is counted apart (huge) and not ranked. 2^m dense solves: meant for m <= 20.
  */
 #ifndef NCS_TEST_BRUTE_H
 #define NCS_TEST_BRUTE_H
@@ -22,9 +23,13 @@
 typedef struct brute_result {
     long bases;        /* index sets tried (2^m) */
     long singular;     /* of which B_JJ was singular */
-    long solutions;    /* verified solutions found */
+    long solutions;    /* verified solutions found, bounded ones (below) */
+    long huge;         /* verified but unbounded: max|z| > 1e9 max|b| / max|B| (a
+                          point far along a ray, which the relative residual cannot
+                          tell from one: impulses of 1e17 on a jammed wedge) */
     double emin;       /* smallest energy among them (inf when none) */
     double res;        /* the scaled residual of that one */
+    double escale;     /* sum |u_i A_ij u_j| of that one: the size of its energy's terms */
 } brute_result;
 
 /* The scaled residual of z (docs/solver.md): max over rows of

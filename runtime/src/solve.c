@@ -42,7 +42,8 @@ struct ncs_lcp_workspace {
     int *clist;             /* contacts of the reduced problem */
     int *cgroup;            /* their group, -1 for convex contacts */
     int *glist;             /* groups of the component being solved */
-    int *top;               /* their admissible sides K and empty choice em: 2 K + em */
+    int *top;               /* their admissible sides K, pairs and empty choice em:
+                               4 K + 2 pairs + em */
     int *ranked;            /* sides of each group by rank (rank_sides), from gfirst */
     unsigned char *inS;     /* summation: side counted in its group row */
     unsigned char *inC;     /* side may carry impulse (the chosen set) */
@@ -62,7 +63,7 @@ enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4 };
  * work"): attempts (reduced Lemke runs, friction states) and pivots over
  * all components. A search that reaches it gives up; plain Lemke on the
  * full LCP still runs with its own cap. */
-enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 4000 };
+enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 8000 };
 /* float: index exchanges of try_repair per call (each a dense solve) */
 enum { REPAIR_CAP = 16 };
 /* 1 when the selection path takes its one-component shortcuts: every
@@ -167,7 +168,10 @@ typedef struct call {
     int ncomp;                  /* independent contact components */
     int seeded;                 /* the selection starts from the previous choices */
     int fricpass;               /* failed attempts also try friction states */
-    int cut;                    /* the work budget stopped a component's search */
+    int cut;                    /* the work budget stopped a component's search, or
+                                   a component's z came from plain Lemke on its block */
+    int exact;                  /* the returned z is known to be of smallest energy */
+    ncs_real ebest;               /* energy an attempt must beat (NCS_HUGE: none yet) */
     ncs_real rscale;              /* float: largest |b| of the last selection attempt */
 #if !NCS_LCP_SMALL                /* the one-component shortcut (try_structured) */
     int want_w;                 /* the caller asked for w */
@@ -885,6 +889,40 @@ static int try_fric_states(call *c, int cc, int ngc, int ncr) {
 #define FRIC_STATES(c, cc, ngc, ncr) 0
 #endif
 
+#if !NCS_LCP_SMALL
+/* With friction (not summation): 1 when the choice (inC) cannot beat the
+ * best energy c->ebest. Every z the attempt can return keeps v' in the
+ * chosen sides' and the convex contacts' half-planes, so its energy is at
+ * least that of the frictionless projection onto them: the convex LCP of
+ * the same contacts without friction rows (ncr rows against 4 ncr), which
+ * costs a fraction of the frictional attempt. A ray there (no v' in all of
+ * them) rules the choice out too. Pruning only: the same smallest energy
+ * with fewer frictional attempts (docs/solver.md, "Exact search"). */
+static int fric_bound_prunes(call *c, int cc, int ngc) {
+    ncs_lcp_workspace *ws = c->ws;
+    int k = c->k, ncr, i, j, st;
+    ncs_real e = 0;
+    if (NCS_NFRIC(k) == 0 || NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION || !(c->ebest < NCS_HUGE))
+        return 0;
+    c->k = 0;                           /* the normal rows only */
+    ncr = build_reduced(c, cc, ngc);
+    c->k = k;
+    if (ncr == 0)
+        return 0;
+    st = lemke_on_br(c, ncr, NULL);
+    if (st == NCS_LCP_RAY)
+        return 1;
+    if (st != NCS_LCP_SOLVED)
+        return 0;
+    for (i = 0; i < ncr; i++)
+        for (j = 0; j < ncr; j++)
+            e += ws->zr[i] * ws->A[(size_t)ws->umap[i] * c->nu + ws->umap[j]] * ws->zr[j];
+    return e >= c->ebest;
+}
+#else
+#define fric_bound_prunes(c, cc, ngc) 0
+#endif
+
 /* One selection attempt on component cc: reduced Lemke, lift, verify the
  * component's rows. For summation the row sets inS are refined from the
  * answer a few times. Returns 1 when verified, 0 when not, -1 when the
@@ -899,6 +937,8 @@ static int try_selection(call *c, int cc, int ngc) {
         for (j = ws->gfirst[gi]; j < ws->gfirst[gi] + L->group_size[gi]; j++)
             ws->inS[j] = ws->inC[j];
     }
+    if (fric_bound_prunes(c, cc, ngc))
+        return 0;
     for (round = 0; round < 4; round++) {
         int changed = 0;
         ncr = build_reduced(c, cc, ngc);
@@ -1226,14 +1266,35 @@ static int has_empty(const call *c, const pick *p, int gi, int K) {
            NCS_NFRIC(c->k) > 0 || NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION;
 }
 
-static long radix(int K, int em) {
-    return (long)K + em + (long)K * (K - 1) / 2;
+/* Frictionless, max and diff forms: the smallest energy is the projection
+ * onto the union of the half-planes, which one side per group reaches (a
+ * group's side that holds v' at the projection, impulse or not, gives the
+ * same convex LCP and the same answer), so the digits are the single sides
+ * only: no empty choice, no pairs (docs/solver.md, "Exact search"). */
+static int singles_only(const call *c) {
+    return NCS_NFRIC(c->k) == 0 && NCS_FORM_OF(c->L) != NCS_FORM_SUMMATION;
+}
+
+/* Two impulse-carrying sides of one group: only with friction, and only in
+ * the forms with a row per side (max, diff-accurate). A basic solution of
+ * summation or diff has at most one per group: every side's p_y row of a
+ * group is the same row (the group row), so two of them make B_JJ
+ * singular; frictionless, the projection needs one (singles_only). */
+static int with_pairs(const call *c) {
+    return NCS_NFRIC(c->k) > 0 &&
+           (NCS_FORM_OF(c->L) == NCS_FORM_MAX || NCS_FORM_OF(c->L) == NCS_FORM_DIFF_ACCURATE);
+}
+
+/* Digits of a group: t = 4 K + 2 pairs + em (ws->top). */
+static long radix(int t) {
+    long K = t / 4;
+    return K + t % 2 + (t / 2 % 2 ? K * (K - 1) / 2 : 0);
 }
 
 /* Sets group gi's impulse-carrying set to digit d (see radix()). */
-static void set_digit(call *c, int gi, int K, int em, long d) {
+static void set_digit(call *c, int gi, int t, long d) {
     ncs_lcp_workspace *ws = c->ws;
-    int first = ws->gfirst[gi], n = c->L->group_size[gi], j, l;
+    int first = ws->gfirst[gi], n = c->L->group_size[gi], j, l, K = t / 4, em = t % 2;
     int free_ok = side_bound(c, ranked_side(c, gi, 0)) <= 0, late = em && !free_ok;
     for (j = first; j < first + n; j++)
         ws->inC[j] = 0;
@@ -1279,9 +1340,9 @@ static void follow(call *c, pick *p) {
  * the best, and, cold, follow the answers from the most plausible
  * sides when nothing verified (the enumeration is capped). Returns 1 when
  * ws->trial holds a verified solution of the component. */
-/* Largest digit of group i of the component (ws->top: 2 K + em). */
+/* Largest digit of group i of the component (ws->top: 4 K + 2 pairs + em). */
 static long top_digit(const ncs_lcp_workspace *ws, int i) {
-    return radix(ws->top[i] / 2, ws->top[i] % 2) - 1;
+    return radix(ws->top[i]) - 1;
 }
 
 /* Next digit vector (ws->perm, group i's digit at i) with the same digit
@@ -1328,7 +1389,8 @@ static int enumerate(call *c, pick *p) {
         if (maxlev < 0) {
             for (i = 0, maxlev = 0; i < p->ngc; i++) {
                 int gi = ws->glist[i], K = admissible(c, p, gi);
-                ws->top[i] = 2 * K + has_empty(c, p, gi, K);
+                ws->top[i] = singles_only(c) ? 4 * K
+                             : 4 * K + 2 * with_pairs(c) + has_empty(c, p, gi, K);
                 maxlev += top_digit(ws, i);
             }
             lev = 0;
@@ -1338,13 +1400,14 @@ static int enumerate(call *c, pick *p) {
         for (more = next_digits(c, p, lev, 1); more && (p->best == old || p->loose);
              more = next_digits(c, p, lev, 0)) {
             for (i = 0; i < p->ngc; i++)
-                set_digit(c, ws->glist[i], ws->top[i] / 2, ws->top[i] % 2, ws->perm[i]);
+                set_digit(c, ws->glist[i], ws->top[i], ws->perm[i]);
             if (p->found && ((!p->loose && choice_bound(c, p->ngc, p->lb) >=
                                                p->best * (1 - p->slack)) ||
                              same_choice(c, p)))
                 continue;                   /* cannot beat the best */
             if (over_budget(c))
                 return 0;
+            c->ebest = p->found && !p->loose ? p->best * (1 - p->slack) : NCS_HUGE;
             if (try_selection(c, p->cc, p->ngc) == 1)
                 offer(c, p);
         }
@@ -1365,6 +1428,7 @@ static int solve_component(call *c, int cc) {
     p.lb = comp_bound(c, cc, p.ngc);
     p.slack = NCS_RC(1e3) * c->tol;
     p.best = NCS_HUGE;
+    c->ebest = NCS_HUGE;                /* nothing to beat yet (fric_bound_prunes) */
     if (c->seeded)
         follow(c, &p);
     if (!enumerate(c, &p))
@@ -1418,6 +1482,7 @@ static int lemke_component(call *c, int cc) {
 #if !NCS_LCP_SMALL
     c->kept_res = c->part_res;
 #endif
+    c->cut = 1;                             /* whichever solution Lemke met */
     return 1;
 #endif
 }
@@ -1576,6 +1641,7 @@ static int try_bases(call *c) {
     if (found) {
         memcpy(ws->zc, ws->best, (size_t)m * sizeof *ws->zc);
         found = accept(c);                  /* again: w and the residual */
+        c->exact = energies;
     }
     return found;
 }
@@ -1638,6 +1704,7 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
 
     memset(&c, 0, sizeof c);
     c.best_res = NCS_HUGE;
+    c.ebest = NCS_HUGE;
     if (!opt)
         opt = &def;
     if (!ws || !B || !b || !z || m < 1 || ldb < m)
@@ -1685,6 +1752,7 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         c.residual = 0;
         ok = 1;
         path = NCS_LCP_PATH_TRIVIAL;
+        c.exact = 1;
     }
     /* 2. warm start: the previous solution's support */
     if (!ok && opt->warm_start && ws->prev_m == m &&
@@ -1707,10 +1775,14 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     if (!ok && nonconvex) {
         ok = structured_ok = try_structured(&c);
         path = NCS_LCP_PATH_SELECT;
+        c.exact = ok && !c.cut;
     }
-    /* 4. plain Lemke on the full LCP */
-    if (!ok)
+    /* 4. plain Lemke on the full LCP (the energy is unique for a
+     * frictionless convex layout: a projection) */
+    if (!ok) {
         ok = try_lemke(&c, &path);
+        c.exact = ok && layout && layout->ngroups == 0 && NCS_NFRIC(layout->nfric) == 0;
+    }
     /* 5. last resort: Newton polish of the best unverified candidate, or,
      * when nothing produced one, Lemke was cut off by its pivot cap and m
      * is small, Newton from z = 0 (Lemke can need 2^m pivots, e.g. on
@@ -1784,6 +1856,7 @@ out:
         info->residual = status == NCS_LCP_SOLVED ? c.residual : c.best_res;
         info->blocks = c.blocks;
         info->flops = c.ws ? c.ws->lw.flops - c.flops0 : 0;
+        info->smallest = status == NCS_LCP_SOLVED && c.exact;
     }
     return (ncs_lcp_status)status;
 }

@@ -172,6 +172,7 @@ typedef struct call {
                                    a component's z came from plain Lemke on its block */
     int exact;                  /* the returned z is known to be of smallest energy */
     ncs_real ebest;               /* energy an attempt must beat (NCS_HUGE: none yet) */
+    int raypoint;               /* ws->best holds plain Lemke's point at its ray or cap */
     ncs_real rscale;              /* float: largest |b| of the last selection attempt */
 #if !NCS_LCP_SMALL                /* the one-component shortcut (try_structured) */
     int want_w;                 /* the caller asked for w */
@@ -540,6 +541,10 @@ static int try_lemke(call *c, int *path) {
                            ws->zb, &c->pivots, ws->Br, (size_t)ws->mmax * ws->mmax);
         if (st != NCS_LCP_SOLVED) {
             c->lemke_status = st;
+            if (!(c->best_res < NCS_HUGE)) {    /* Lemke's last point: a Newton start */
+                memcpy(ws->best, ws->zc, (size_t)m * sizeof *ws->best);
+                c->raypoint = 1;
+            }
 #if NCS_REAL_IS_FLOAT
             if (st == NCS_LCP_RAY && try_repair(c, ws->zb)) {  /* from J = {} */
                 *path = NCS_LCP_PATH_POLISH;
@@ -1272,6 +1277,7 @@ static int has_empty(const call *c, const pick *p, int gi, int K) {
  * same convex LCP and the same answer), so the digits are the single sides
  * only: no empty choice, no pairs (docs/solver.md, "Exact search"). */
 static int singles_only(const call *c) {
+    (void)c;                            /* a constant in a specialised copy */
     return NCS_NFRIC(c->k) == 0 && NCS_FORM_OF(c->L) != NCS_FORM_SUMMATION;
 }
 
@@ -1281,6 +1287,7 @@ static int singles_only(const call *c) {
  * group is the same row (the group row), so two of them make B_JJ
  * singular; frictionless, the projection needs one (singles_only). */
 static int with_pairs(const call *c) {
+    (void)c;                            /* a constant in a specialised copy */
     return NCS_NFRIC(c->k) > 0 &&
            (NCS_FORM_OF(c->L) == NCS_FORM_MAX || NCS_FORM_OF(c->L) == NCS_FORM_DIFF_ACCURATE);
 }
@@ -1580,6 +1587,7 @@ static int try_structured(call *c) {
  * They run only after the strategy above failed (docs/solver.md,
  * "Fallbacks"), so a step that Lemke solves never pays for them. */
 
+#if !NCS_LCP_SMALL
 /* Regularised restart: Lemke on B + delta I (delta relative to the largest
  * |B_ij|: a ray or a tie of B is often not one of the perturbed LCP), then
  * its basis re-solved on the original LCP (solve_on_set) and verified.
@@ -1604,6 +1612,7 @@ static int try_regularised(call *c) {
     }
     return 0;
 }
+#endif
 
 #if !NCS_LCP_SMALL && !NCS_REAL_IS_FLOAT
 enum { BASES_MAX_M = 12 };  /* try_bases: 2^12 dense solves at most */
@@ -1811,13 +1820,20 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
      * friction states, component by component), every complementary basis
      * of a small LCP. What they try does not change the failure's status
      * or residual. */
+#if !NCS_LCP_SMALL           /* not in a specialised firmware copy: its bytes */
     if (!ok && opt->rescue) {
         int unverified = c.unverified, lst = c.lemke_status;
         ncs_real bres = c.best_res;
         ok = try_regularised(&c);
+#if !defined NCS_LCP_ONLY_FORM && !defined NCS_LCP_NO_NEWTON
+        if (!ok && c.raypoint && !(c.best_res < NCS_HUGE) && m <= NEWTON_COLD_MAX) {
+            c.best_res = NCS_RC(1e30);      /* Newton from Lemke's last point */
+            ok = try_newton(&c);
+        }
+#endif
         if (!ok && layout && opt->structured && !nonconvex)
             ok = try_structured(&c);
-#if !NCS_LCP_SMALL && !NCS_REAL_IS_FLOAT
+#if !NCS_REAL_IS_FLOAT
         if (!ok)
             ok = try_bases(&c);
 #endif
@@ -1828,6 +1844,7 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
             c.best_res = bres;
         }
     }
+#endif
 
     if (ok) {
         status = NCS_LCP_SOLVED;

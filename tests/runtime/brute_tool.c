@@ -45,9 +45,9 @@ int main(int argc, char **argv) {
                            &info);
         if (st == NCS_LCP_SOLVED)
             e = brute_energy(nu, A, z + ub);
-        printf("%s m=%d %s path=%d attempts=%d pivots=%d res=%.3g energy=%.17g", argv[f], d.m,
-               ncs_lcp_status_name(st), info.strategy, info.attempts, info.pivots,
-               info.residual, e);
+        printf("%s m=%d %s path=%d attempts=%d pivots=%d res=%.3g smallest=%d energy=%.17g",
+               argv[f], d.m, ncs_lcp_status_name(st), info.strategy, info.attempts,
+               info.pivots, info.residual, info.smallest, e);
         if (d.m <= 22) {
             brute_result r = brute_lcp(d.m, d.B, d.b, 1e-9, A, nu, ub, NULL);
             printf(" | brute: %ld solutions of %ld bases (%ld singular), min energy %.17g",

@@ -172,7 +172,6 @@ typedef struct call {
                                    a component's z came from plain Lemke on its block */
     int exact;                  /* the returned z is known to be of smallest energy */
     ncs_real ebest;               /* energy an attempt must beat (NCS_HUGE: none yet) */
-    int raypoint;               /* ws->best holds plain Lemke's point at its ray or cap */
     ncs_real rscale;              /* float: largest |b| of the last selection attempt */
 #if !NCS_LCP_SMALL                /* the one-component shortcut (try_structured) */
     int want_w;                 /* the caller asked for w */
@@ -541,10 +540,7 @@ static int try_lemke(call *c, int *path) {
                            ws->zb, &c->pivots, ws->Br, (size_t)ws->mmax * ws->mmax);
         if (st != NCS_LCP_SOLVED) {
             c->lemke_status = st;
-            if (!(c->best_res < NCS_HUGE)) {    /* Lemke's last point: a Newton start */
-                memcpy(ws->best, ws->zc, (size_t)m * sizeof *ws->best);
-                c->raypoint = 1;
-            }
+
 #if NCS_REAL_IS_FLOAT
             if (st == NCS_LCP_RAY && try_repair(c, ws->zb)) {  /* from J = {} */
                 *path = NCS_LCP_PATH_POLISH;
@@ -1588,6 +1584,24 @@ static int try_structured(call *c) {
  * "Fallbacks"), so a step that Lemke solves never pays for them. */
 
 #if !NCS_LCP_SMALL
+/* 1 when ws->zc is not far along a ray: max|z| <= 1e9 max|b| / max|B_ij|.
+ * The scaled residual is relative to max|z|, so on an LCP without solution
+ * a point far enough along a ray of B passes it (random infeasible Stewart
+ * LCPs: z of 1e9 to 1e17 "verified"); a fallback's z must also be of the
+ * data's own scale. */
+static int bounded(const call *c) {
+    int i;
+    ncs_real zmax = 0, bmax = 0, Bmax = 0;
+    for (i = 0; i < c->m; i++) {
+        zmax = NCS_FABS(c->ws->zc[i]) > zmax ? NCS_FABS(c->ws->zc[i]) : zmax;
+        bmax = NCS_FABS(c->b[i]) > bmax ? NCS_FABS(c->b[i]) : bmax;
+        Bmax = c->ws->rmax[i] > Bmax ? c->ws->rmax[i] : Bmax;
+    }
+    return zmax * Bmax <= NCS_RC(1e9) * bmax;
+}
+#endif
+
+#if !NCS_LCP_SMALL
 /* Regularised restart: Lemke on B + delta I (delta relative to the largest
  * |B_ij|: a ray or a tie of B is often not one of the perturbed LCP), then
  * its basis re-solved on the original LCP (solve_on_set) and verified.
@@ -1784,7 +1798,10 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     if (!ok && nonconvex) {
         ok = structured_ok = try_structured(&c);
         path = NCS_LCP_PATH_SELECT;
-        c.exact = ok && !c.cut;
+        /* diff with friction: a solution may carry impulse on a side below
+         * its group's max a, which no choice produces ("Exact search") */
+        c.exact = ok && !c.cut &&
+                  !(NCS_FORM_OF(layout) == NCS_FORM_DIFF && NCS_NFRIC(layout->nfric) > 0);
     }
     /* 4. plain Lemke on the full LCP (the energy is unique for a
      * frictionless convex layout: a projection) */
@@ -1825,12 +1842,6 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         int unverified = c.unverified, lst = c.lemke_status;
         ncs_real bres = c.best_res;
         ok = try_regularised(&c);
-#if !defined NCS_LCP_ONLY_FORM && !defined NCS_LCP_NO_NEWTON
-        if (!ok && c.raypoint && !(c.best_res < NCS_HUGE) && m <= NEWTON_COLD_MAX) {
-            c.best_res = NCS_RC(1e30);      /* Newton from Lemke's last point */
-            ok = try_newton(&c);
-        }
-#endif
         if (!ok && layout && opt->structured && !nonconvex)
             ok = try_structured(&c);
 #if !NCS_REAL_IS_FLOAT
@@ -1838,6 +1849,8 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
             ok = try_bases(&c);
 #endif
         path = NCS_LCP_PATH_RESCUE;
+        if (ok && !bounded(&c))
+            ok = 0;                         /* far along a ray: not an answer */
         if (!ok) {
             c.unverified = unverified;
             c.lemke_status = lst;

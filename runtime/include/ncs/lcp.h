@@ -46,8 +46,9 @@ typedef struct ncs_lcp_info {
                               impulse energy (docs/solver.md, "Which solution"): z = 0, a
                               selection search that ran to its end on every component, or
                               plain Lemke on a frictionless convex LCP; 0 when a warm start
-                              was kept, the work budget cut the search, or plain Lemke
-                              answered an LCP with friction or without layout */
+                              was kept, the work budget cut the search, plain Lemke
+                              answered an LCP with friction or without layout, or the
+                              form is diff with friction */
 } ncs_lcp_info;
 
 /** The path that produced a verified z. */

@@ -890,7 +890,6 @@ static int try_fric_states(call *c, int cc, int ngc, int ncr) {
 #define FRIC_STATES(c, cc, ngc, ncr) 0
 #endif
 
-#if !NCS_LCP_SMALL
 /* With friction (not summation): 1 when the choice (inC) cannot beat the
  * best energy c->ebest. Every z the attempt can return keeps v' in the
  * chosen sides' and the convex contacts' half-planes, so its energy is at
@@ -898,7 +897,9 @@ static int try_fric_states(call *c, int cc, int ngc, int ncr) {
  * the same contacts without friction rows (ncr rows against 4 ncr), which
  * costs a fraction of the frictional attempt. A ray there (no v' in all of
  * them) rules the choice out too. Pruning only: the same smallest energy
- * with fewer frictional attempts (docs/solver.md, "Exact search"). */
+ * with fewer frictional attempts (docs/solver.md, "Exact search"). In the
+ * firmware copy too (its pivots and attempts must be the host's; without
+ * friction it compiles to nothing). */
 static int fric_bound_prunes(call *c, int cc, int ngc) {
     ncs_lcp_workspace *ws = c->ws;
     int k = c->k, ncr, i, j, st;
@@ -920,9 +921,6 @@ static int fric_bound_prunes(call *c, int cc, int ngc) {
             e += ws->zr[i] * ws->A[(size_t)ws->umap[i] * c->nu + ws->umap[j]] * ws->zr[j];
     return e >= c->ebest;
 }
-#else
-#define fric_bound_prunes(c, cc, ngc) 0
-#endif
 
 /* One selection attempt on component cc: reduced Lemke, lift, verify the
  * component's rows. For summation the row sets inS are refined from the

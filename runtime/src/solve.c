@@ -42,7 +42,8 @@ struct ncs_lcp_workspace {
     int *clist;             /* contacts of the reduced problem */
     int *cgroup;            /* their group, -1 for convex contacts */
     int *glist;             /* groups of the component being solved */
-    int *top;               /* their admissible sides K and empty choice em: 2 K + em */
+    int *top;               /* their admissible sides K, pairs and empty choice em:
+                               4 K + 2 pairs + em */
     int *ranked;            /* sides of each group by rank (rank_sides), from gfirst */
     unsigned char *inS;     /* summation: side counted in its group row */
     unsigned char *inC;     /* side may carry impulse (the chosen set) */
@@ -57,12 +58,12 @@ struct ncs_lcp_workspace {
 };
 
 #define NCS_ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
-enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4, IMPROVE_CAP = 16 };
+enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4 };
 /* Work budget of one call's selection path (docs/solver.md, "Bounded
  * work"): attempts (reduced Lemke runs, friction states) and pivots over
  * all components. A search that reaches it gives up; plain Lemke on the
  * full LCP still runs with its own cap. */
-enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 4000 };
+enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 8000 };
 /* float: index exchanges of try_repair per call (each a dense solve) */
 enum { REPAIR_CAP = 16 };
 /* 1 when the selection path takes its one-component shortcuts: every
@@ -110,6 +111,7 @@ ncs_lcp_options ncs_lcp_default_options(void) {
     o.warm_start = 1;
     o.structured = 1;
     o.decompose = 1;
+    o.rescue = 1;
     return o;
 }
 
@@ -166,6 +168,10 @@ typedef struct call {
     int ncomp;                  /* independent contact components */
     int seeded;                 /* the selection starts from the previous choices */
     int fricpass;               /* failed attempts also try friction states */
+    int cut;                    /* the work budget stopped a component's search, or
+                                   a component's z came from plain Lemke on its block */
+    int exact;                  /* the returned z is known to be of smallest energy */
+    ncs_real ebest;               /* energy an attempt must beat (NCS_HUGE: none yet) */
     ncs_real rscale;              /* float: largest |b| of the last selection attempt */
 #if !NCS_LCP_SMALL                /* the one-component shortcut (try_structured) */
     int want_w;                 /* the caller asked for w */
@@ -466,6 +472,44 @@ static int try_repair(call *c, unsigned char *J) {
 }
 #endif
 
+#if !NCS_LCP_SMALL && !NCS_REAL_IS_FLOAT
+/* Host, double: re-solves B_JJ z_J = -b_J on the index set J with two
+ * rounds of iterative refinement whose residual -b_J - B_JJ z_J is summed
+ * in long double (as a solve in higher precision would give, for near
+ * misses of an ill-conditioned basis: two nearly parallel contacts), then
+ * verifies. Returns 1 when zc verified. */
+static int refine_on_set(call *c, const unsigned char *J) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, k, n, round;
+    if (set_solve(c, J) < 0)
+        return 0;
+    n = 0;
+    for (i = 0; i < c->m; i++)
+        if (J[i])
+            ws->umap[n++] = i;
+    for (round = 0; round < 2; round++) {
+        for (i = 0; i < n; i++) {
+            const ncs_real *Bi = c->B + (size_t)ws->umap[i] * c->ldb;
+            long double r = -(long double)c->b[ws->umap[i]];
+            for (k = 0; k < n; k++)
+                r -= (long double)Bi[ws->umap[k]] * ws->zc[ws->umap[k]];
+            ws->trial[i] = (ncs_real)r;
+        }
+        gather(c, n, 1);
+        memcpy(ws->br, ws->trial, (size_t)n * sizeof *ws->br);
+        if (ncs_dense_solve(n, ws->Br, n, ws->br, ws->perm) != 0)
+            return 0;
+        for (i = 0; i < n; i++)
+            ws->zc[ws->umap[i]] += ws->br[i];
+    }
+    for (i = 0; i < c->m; i++)
+        if (ws->zc[i] < 0 && ws->zc[i] >= -c->tol * NCS_RC(1e3) * (1 + -ws->zc[i]))
+            ws->zc[i] = 0;
+    return accept(c);
+}
+
+#endif
+
 /* ---- plain Lemke --------------------------------------------------------- */
 
 /* Plain Lemke on the full LCP, block by block when B is block diagonal up to
@@ -496,6 +540,7 @@ static int try_lemke(call *c, int *path) {
                            ws->zb, &c->pivots, ws->Br, (size_t)ws->mmax * ws->mmax);
         if (st != NCS_LCP_SOLVED) {
             c->lemke_status = st;
+
 #if NCS_REAL_IS_FLOAT
             if (st == NCS_LCP_RAY && try_repair(c, ws->zb)) {  /* from J = {} */
                 *path = NCS_LCP_PATH_POLISH;
@@ -533,6 +578,10 @@ static int try_lemke(call *c, int *path) {
     if (solve_on_set(c, ws->zb) == 0 && accept(c))
         return 1;
     return try_repair(c, ws->zb);
+#elif !NCS_LCP_SMALL
+    if (solve_on_set(c, ws->zb) == 0 && accept(c))
+        return 1;
+    return refine_on_set(c, ws->zb);        /* a near miss: in higher precision */
 #else
     return solve_on_set(c, ws->zb) == 0 && accept(c);
 #endif
@@ -841,6 +890,38 @@ static int try_fric_states(call *c, int cc, int ngc, int ncr) {
 #define FRIC_STATES(c, cc, ngc, ncr) 0
 #endif
 
+/* With friction (not summation): 1 when the choice (inC) cannot beat the
+ * best energy c->ebest. Every z the attempt can return keeps v' in the
+ * chosen sides' and the convex contacts' half-planes, so its energy is at
+ * least that of the frictionless projection onto them: the convex LCP of
+ * the same contacts without friction rows (ncr rows against 4 ncr), which
+ * costs a fraction of the frictional attempt. A ray there (no v' in all of
+ * them) rules the choice out too. Pruning only: the same smallest energy
+ * with fewer frictional attempts (docs/solver.md, "Exact search"). In the
+ * firmware copy too (its pivots and attempts must be the host's; without
+ * friction it compiles to nothing). */
+static int fric_bound_prunes(call *c, int cc, int ngc) {
+    ncs_lcp_workspace *ws = c->ws;
+    int k = c->k, ncr, i, j, st;
+    ncs_real e = 0;
+    if (NCS_NFRIC(k) == 0 || NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION || !(c->ebest < NCS_HUGE))
+        return 0;
+    c->k = 0;                           /* the normal rows only */
+    ncr = build_reduced(c, cc, ngc);
+    c->k = k;
+    if (ncr == 0)
+        return 0;
+    st = lemke_on_br(c, ncr, NULL);
+    if (st == NCS_LCP_RAY)
+        return 1;
+    if (st != NCS_LCP_SOLVED)
+        return 0;
+    for (i = 0; i < ncr; i++)
+        for (j = 0; j < ncr; j++)
+            e += ws->zr[i] * ws->A[(size_t)ws->umap[i] * c->nu + ws->umap[j]] * ws->zr[j];
+    return e >= c->ebest;
+}
+
 /* One selection attempt on component cc: reduced Lemke, lift, verify the
  * component's rows. For summation the row sets inS are refined from the
  * answer a few times. Returns 1 when verified, 0 when not, -1 when the
@@ -855,6 +936,8 @@ static int try_selection(call *c, int cc, int ngc) {
         for (j = ws->gfirst[gi]; j < ws->gfirst[gi] + L->group_size[gi]; j++)
             ws->inS[j] = ws->inC[j];
     }
+    if (fric_bound_prunes(c, cc, ngc))
+        return 0;
     for (round = 0; round < 4; round++) {
         int changed = 0;
         ncr = build_reduced(c, cc, ngc);
@@ -1175,19 +1258,44 @@ static int admissible(const call *c, const pick *p, int gi) {
  * at a vertex touches two; both in the convex LCP). The empty choice is
  * left out (em = 0) when a single side j is admissible and free flight
  * violates it: a better v' must then lie in H_j, and the choice of j finds
- * it (frictionless: the same projection; a heuristic with friction). */
+ * it (the same projection; so only frictionless and not for summation,
+ * whose group condition is not the union of the half-planes). */
 static int has_empty(const call *c, const pick *p, int gi, int K) {
-    return !p->found || p->loose || K != 1 || side_bound(c, ranked_side(c, gi, 0)) <= 0;
+    return !p->found || p->loose || K != 1 || side_bound(c, ranked_side(c, gi, 0)) <= 0 ||
+           NCS_NFRIC(c->k) > 0 || NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION;
 }
 
-static long radix(int K, int em) {
-    return (long)K + em + (long)K * (K - 1) / 2;
+/* Frictionless, max and diff forms: the smallest energy is the projection
+ * onto the union of the half-planes, which one side per group reaches (a
+ * group's side that holds v' at the projection, impulse or not, gives the
+ * same convex LCP and the same answer), so the digits are the single sides
+ * only: no empty choice, no pairs (docs/solver.md, "Exact search"). */
+static int singles_only(const call *c) {
+    (void)c;                            /* a constant in a specialised copy */
+    return NCS_NFRIC(c->k) == 0 && NCS_FORM_OF(c->L) != NCS_FORM_SUMMATION;
+}
+
+/* Two impulse-carrying sides of one group: only with friction, and only in
+ * the forms with a row per side (max, diff-accurate). A basic solution of
+ * summation or diff has at most one per group: every side's p_y row of a
+ * group is the same row (the group row), so two of them make B_JJ
+ * singular; frictionless, the projection needs one (singles_only). */
+static int with_pairs(const call *c) {
+    (void)c;                            /* a constant in a specialised copy */
+    return NCS_NFRIC(c->k) > 0 &&
+           (NCS_FORM_OF(c->L) == NCS_FORM_MAX || NCS_FORM_OF(c->L) == NCS_FORM_DIFF_ACCURATE);
+}
+
+/* Digits of a group: t = 4 K + 2 pairs + em (ws->top). */
+static long radix(int t) {
+    long K = t / 4;
+    return K + t % 2 + (t / 2 % 2 ? K * (K - 1) / 2 : 0);
 }
 
 /* Sets group gi's impulse-carrying set to digit d (see radix()). */
-static void set_digit(call *c, int gi, int K, int em, long d) {
+static void set_digit(call *c, int gi, int t, long d) {
     ncs_lcp_workspace *ws = c->ws;
-    int first = ws->gfirst[gi], n = c->L->group_size[gi], j, l;
+    int first = ws->gfirst[gi], n = c->L->group_size[gi], j, l, K = t / 4, em = t % 2;
     int free_ok = side_bound(c, ranked_side(c, gi, 0)) <= 0, late = em && !free_ok;
     for (j = first; j < first + n; j++)
         ws->inC[j] = 0;
@@ -1230,13 +1338,12 @@ static void follow(call *c, pick *p) {
  * the answers from the previous step's choices (when seeded), then
  * enumerate the choices in order of their total rank (one group off its
  * most plausible side, then two, ...) over the sides that can still beat
- * the best, at most IMPROVE_CAP attempts once
- * something verified, and, cold, follow the answers from the most plausible
+ * the best, and, cold, follow the answers from the most plausible
  * sides when nothing verified (the enumeration is capped). Returns 1 when
  * ws->trial holds a verified solution of the component. */
-/* Largest digit of group i of the component (ws->top: 2 K + em). */
+/* Largest digit of group i of the component (ws->top: 4 K + 2 pairs + em). */
 static long top_digit(const ncs_lcp_workspace *ws, int i) {
-    return radix(ws->top[i] / 2, ws->top[i] % 2) - 1;
+    return radix(ws->top[i]) - 1;
 }
 
 /* Next digit vector (ws->perm, group i's digit at i) with the same digit
@@ -1269,42 +1376,46 @@ static int next_digits(const call *c, const pick *p, long sum, int first) {
 
 /* Enumerates the component's choices level by level of the digit sum (one
  * group off its most plausible choice, then two, ...) over the sides that
- * can still beat the best, at most ENUM_CAP attempts in all and at most
- * IMPROVE_CAP once something verified; restarted with fewer admissible
- * sides whenever the best improves (ws->perm holds the digits). */
-static void enumerate(call *c, pick *p) {
+ * can still beat the best, restarted with fewer admissible sides whenever
+ * the best improves (ws->perm holds the digits). Only choices whose lower
+ * bound cannot beat the best are skipped, so the search is exact over the
+ * choices unless the call's work budget stops it: returns 1 when it ran to
+ * the end (or the best is proven), 0 when the budget cut it short. */
+static int enumerate(call *c, pick *p) {
     ncs_lcp_workspace *ws = c->ws;
-    int i, extra = 0, more;
+    int i, more;
     long lev, maxlev;
     for (lev = 0, maxlev = -1; !certain(c, p); lev++) {
         ncs_real old = p->best;
         if (maxlev < 0) {
             for (i = 0, maxlev = 0; i < p->ngc; i++) {
                 int gi = ws->glist[i], K = admissible(c, p, gi);
-                ws->top[i] = 2 * K + has_empty(c, p, gi, K);
+                ws->top[i] = singles_only(c) ? 4 * K
+                             : 4 * K + 2 * with_pairs(c) + has_empty(c, p, gi, K);
                 maxlev += top_digit(ws, i);
             }
             lev = 0;
         }
-        if (lev > maxlev || over_budget(c) ||
-            (p->found && extra >= IMPROVE_CAP))
+        if (lev > maxlev)
             break;
         for (more = next_digits(c, p, lev, 1); more && (p->best == old || p->loose);
              more = next_digits(c, p, lev, 0)) {
             for (i = 0; i < p->ngc; i++)
-                set_digit(c, ws->glist[i], ws->top[i] / 2, ws->top[i] % 2, ws->perm[i]);
+                set_digit(c, ws->glist[i], ws->top[i], ws->perm[i]);
             if (p->found && ((!p->loose && choice_bound(c, p->ngc, p->lb) >=
                                                p->best * (1 - p->slack)) ||
                              same_choice(c, p)))
                 continue;                   /* cannot beat the best */
-            if ((p->found && extra++ >= IMPROVE_CAP) || over_budget(c))
-                break;
+            if (over_budget(c))
+                return 0;
+            c->ebest = p->found && !p->loose ? p->best * (1 - p->slack) : NCS_HUGE;
             if (try_selection(c, p->cc, p->ngc) == 1)
                 offer(c, p);
         }
         if (p->best < old && !p->loose)
             maxlev = -1;                    /* restart (nothing loose prunes) */
     }
+    return 1;
 }
 
 static int solve_component(call *c, int cc) {
@@ -1318,9 +1429,11 @@ static int solve_component(call *c, int cc) {
     p.lb = comp_bound(c, cc, p.ngc);
     p.slack = NCS_RC(1e3) * c->tol;
     p.best = NCS_HUGE;
+    c->ebest = NCS_HUGE;                /* nothing to beat yet (fric_bound_prunes) */
     if (c->seeded)
         follow(c, &p);
-    enumerate(c, &p);
+    if (!enumerate(c, &p))
+        c->cut = 1;                         /* the budget stopped the search */
     if (!p.found && !c->seeded) {
         for (i = 0; i < p.ngc; i++)
             ws->sel[ws->glist[i]] = ranked_side(c, ws->glist[i], 0);
@@ -1370,6 +1483,7 @@ static int lemke_component(call *c, int cc) {
 #if !NCS_LCP_SMALL
     c->kept_res = c->part_res;
 #endif
+    c->cut = 1;                             /* whichever solution Lemke met */
     return 1;
 #endif
 }
@@ -1463,6 +1577,97 @@ static int try_structured(call *c) {
     return accept(c);
 }
 
+/* ---- fallbacks: an LCP that every Lemke path left unsolved ------------- *
+ * They run only after the strategy above failed (docs/solver.md,
+ * "Fallbacks"), so a step that Lemke solves never pays for them. */
+
+#if !NCS_LCP_SMALL
+/* 1 when ws->zc is not far along a ray: max|z| <= 1e9 max|b| / max|B_ij|.
+ * The scaled residual is relative to max|z|, so on an LCP without solution
+ * a point far enough along a ray of B passes it (random infeasible Stewart
+ * LCPs: z of 1e9 to 1e17 "verified"); a fallback's z must also be of the
+ * data's own scale. */
+static int bounded(const call *c) {
+    int i;
+    ncs_real zmax = 0, bmax = 0, Bmax = 0;
+    for (i = 0; i < c->m; i++) {
+        zmax = NCS_FABS(c->ws->zc[i]) > zmax ? NCS_FABS(c->ws->zc[i]) : zmax;
+        bmax = NCS_FABS(c->b[i]) > bmax ? NCS_FABS(c->b[i]) : bmax;
+        Bmax = c->ws->rmax[i] > Bmax ? c->ws->rmax[i] : Bmax;
+    }
+    return zmax * Bmax <= NCS_RC(1e9) * bmax;
+}
+#endif
+
+#if !NCS_LCP_SMALL
+/* Regularised restart: Lemke on B + delta I (delta relative to the largest
+ * |B_ij|: a ray or a tie of B is often not one of the perturbed LCP), then
+ * its basis re-solved on the original LCP (solve_on_set) and verified.
+ * Two deltas, 1e-9 and 1e-5. Returns 1 when zc verified. */
+static int try_regularised(call *c) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, m = c->m, round;
+    ncs_real big = 0;
+    for (i = 0; i < m; i++)
+        big = ws->rmax[i] > big ? ws->rmax[i] : big;
+    for (round = 0; round < 2; round++) {
+        ncs_real delta = big * (round ? NCS_RC(1e-5) : NCS_RC(1e-9));
+        for (i = 0; i < m; i++)
+            ws->umap[i] = i;
+        gather(c, m, 1);
+        for (i = 0; i < m; i++)
+            ws->Br[(size_t)i * m + i] += delta;
+        c->attempts++;
+        if (lemke_on_br(c, m, ws->zb) == NCS_LCP_SOLVED && solve_on_set(c, ws->zb) == 0 &&
+            accept(c))
+            return 1;
+    }
+    return 0;
+}
+#endif
+
+#if !NCS_LCP_SMALL && !NCS_REAL_IS_FLOAT
+enum { BASES_MAX_M = 12 };  /* try_bases: 2^12 dense solves at most */
+
+/* Host: every complementary basis J of a small LCP (m <= BASES_MAX_M),
+ * B_JJ z_J = -b_J solved densely and verified; with a layout whose
+ * contact data extracted, the verified z of smallest impulse energy is
+ * kept, else the first. Exact on an LCP whose solutions are isolated
+ * points, at most 2^m solves. Returns 1 when zc holds a verified z. */
+static int try_bases(call *c) {
+    ncs_lcp_workspace *ws = c->ws;
+    int m = c->m, i, found = 0, energies = c->L && prepare(c);
+    unsigned long mask;
+    ncs_real best = NCS_HUGE;
+    if (m > BASES_MAX_M)
+        return 0;
+    for (mask = 0; mask < (1ul << m); mask++) {
+        ncs_real e;
+        for (i = 0; i < m; i++)
+            ws->inC[i] = (unsigned char)(mask >> i & 1);
+        c->attempts++;
+        if (set_solve(c, ws->inC) < 0 || !accept(c))
+            continue;
+        e = 0;
+        for (i = 0; energies && i < c->nu * c->nu; i++)  /* u^T A u, every component */
+            e += ws->zc[c->ub + i / c->nu] * ws->A[i] * ws->zc[c->ub + i % c->nu];
+        if (!found || e < best) {
+            best = e;
+            memcpy(ws->best, ws->zc, (size_t)m * sizeof *ws->best);
+            found = 1;
+            if (!energies)
+                break;
+        }
+    }
+    if (found) {
+        memcpy(ws->zc, ws->best, (size_t)m * sizeof *ws->zc);
+        found = accept(c);                  /* again: w and the residual */
+        c->exact = energies;
+    }
+    return found;
+}
+#endif
+
 /* Remembers what verified, for the next call's warm start. */
 static void remember(call *c, int structured_ok) {
     ncs_lcp_workspace *ws = c->ws;
@@ -1520,6 +1725,7 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
 
     memset(&c, 0, sizeof c);
     c.best_res = NCS_HUGE;
+    c.ebest = NCS_HUGE;
     if (!opt)
         opt = &def;
     if (!ws || !B || !b || !z || m < 1 || ldb < m)
@@ -1567,6 +1773,7 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         c.residual = 0;
         ok = 1;
         path = NCS_LCP_PATH_TRIVIAL;
+        c.exact = 1;
     }
     /* 2. warm start: the previous solution's support */
     if (!ok && opt->warm_start && ws->prev_m == m &&
@@ -1589,10 +1796,17 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     if (!ok && nonconvex) {
         ok = structured_ok = try_structured(&c);
         path = NCS_LCP_PATH_SELECT;
+        /* diff with friction: a solution may carry impulse on a side below
+         * its group's max a, which no choice produces ("Exact search") */
+        c.exact = ok && !c.cut &&
+                  !(NCS_FORM_OF(layout) == NCS_FORM_DIFF && NCS_NFRIC(layout->nfric) > 0);
     }
-    /* 4. plain Lemke on the full LCP */
-    if (!ok)
+    /* 4. plain Lemke on the full LCP (the energy is unique for a
+     * frictionless convex layout: a projection) */
+    if (!ok) {
         ok = try_lemke(&c, &path);
+        c.exact = ok && layout && layout->ngroups == 0 && NCS_NFRIC(layout->nfric) == 0;
+    }
     /* 5. last resort: Newton polish of the best unverified candidate, or,
      * when nothing produced one, Lemke was cut off by its pivot cap and m
      * is small, Newton from z = 0 (Lemke can need 2^m pivots, e.g. on
@@ -1613,6 +1827,32 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         if (cold) {                     /* keep Lemke's status */
             c.unverified = unverified;
             c.best_res = c.last_res;
+        }
+    }
+#endif
+    /* 6. fallbacks (docs/solver.md, "Fallbacks"): a regularised restart,
+     * the contact states of a layout without groups (the selection path's
+     * friction states, component by component), every complementary basis
+     * of a small LCP. What they try does not change the failure's status
+     * or residual. */
+#if !NCS_LCP_SMALL           /* not in a specialised firmware copy: its bytes */
+    if (!ok && opt->rescue) {
+        int unverified = c.unverified, lst = c.lemke_status;
+        ncs_real bres = c.best_res;
+        ok = try_regularised(&c);
+        if (!ok && layout && opt->structured && !nonconvex)
+            ok = try_structured(&c);
+#if !NCS_REAL_IS_FLOAT
+        if (!ok)
+            ok = try_bases(&c);
+#endif
+        path = NCS_LCP_PATH_RESCUE;
+        if (ok && !bounded(&c))
+            ok = 0;                         /* far along a ray: not an answer */
+        if (!ok) {
+            c.unverified = unverified;
+            c.lemke_status = lst;
+            c.best_res = bres;
         }
     }
 #endif
@@ -1644,6 +1884,7 @@ out:
         info->residual = status == NCS_LCP_SOLVED ? c.residual : c.best_res;
         info->blocks = c.blocks;
         info->flops = c.ws ? c.ws->lw.flops - c.flops0 : 0;
+        info->smallest = status == NCS_LCP_SOLVED && c.exact;
     }
     return (ncs_lcp_status)status;
 }

@@ -70,6 +70,7 @@ static int run_file(const char *path, const ncs_layout *override, int repeat,
     }
     opt.structured = !plain;            /* --plain: Lemke on the whole LCP only */
     opt.decompose = !plain;
+    opt.rescue = !plain;                /* ... and no fallbacks */
     opt.warm_start = 0;
     for (r = 0; r < repeat; r++) {
         ncs_lcp_workspace *ws = ncs_lcp_workspace_init(mem, bytes, d.m);

@@ -122,6 +122,7 @@ static void large(void) {
                             fric, t, m);
                 opt.structured = 0;
                 opt.decompose = 0;
+                opt.rescue = 0;
                 plain += solve_ok(ws, &p->layout, m, B, b, z, &opt, &pivp);
             }
             printf("large %-14s fric=%d n=%d m<=%d full=%d (%.1f%%, %.1f pivots) "
@@ -175,6 +176,7 @@ int main(void) {
             opt.structured = 0;
             opt.warm_start = 0;
             opt.decompose = 0;
+            opt.rescue = 0;
             plain += solve_ok(ws, &p->layout, m, B, b, z, &opt, &pivp);
         }
         printf("%-14s n=%d full=%d (%.1f%%, %.1f pivots) plain-lemke=%d (%.1f%%, %.1f pivots)\n",

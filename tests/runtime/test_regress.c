@@ -17,13 +17,21 @@
  *  - Murty's upper and lower triangular examples, n = 2..16 (Lemke needs
  *    2^n pivots on the lower one): solved, the unique z.
  *  - duplicated contacts in every formulation, with and without friction,
- *    through a layout: solved and verified. */
+ *    through a layout: solved and verified.
+ *  - issue 16 (tiles-*.dat): a box sliding with friction over a row of
+ *    touching tiles, max. Step 92 of the 10 m/s run, where plain Lemke
+ *    stops on a ray: solved, and its energy is the smallest of the
+ *    brute-force enumeration (brute.h). Step 102 of the 12 m/s run, where
+ *    the capped search returned a verified solution of energy 262.5 that
+ *    threw the box backwards: the search runs to its end (info.smallest)
+ *    and returns energy 1.178e-4. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ncs/assemble.h"
 #include "ncs/lcp.h"
 #include "ncs/lcp_dat.h"
+#include "brute.h"
 #include "check.h"
 
 static int fails;
@@ -32,7 +40,7 @@ enum { MMAX = 700 };
 /* The work bound of one call (solve.c: ATTEMPT_BUDGET, the pivot budget of
  * the selection path, then at most two Lemke runs of 50 m + 100 pivots). */
 static int within_budget(int m, const ncs_lcp_info *info) {
-    return info->attempts <= 2048 + 8 && info->pivots <= 40 * m + 4000 + 2 * (50 * m + 100);
+    return info->attempts <= 2048 + 8 && info->pivots <= 40 * m + 8000 + 4 * (50 * m + 100);
 }
 
 static void files(ncs_lcp_workspace *ws, const char *dir) {
@@ -203,6 +211,65 @@ static void duplicated(ncs_lcp_workspace *ws) {
         }
 }
 
+/* u^T A u of the impulses of z, A from the layout's rows (ncs_lcp_extract). */
+static double energy_of(const ncs_lcp_dat *d, const double *z, double *A) {
+    int nu = ncs_lcp_contact_size(&d->layout), ub = ncs_lcp_impulse_offset(&d->layout);
+    double *a0 = calloc((size_t)nu, sizeof *a0), *mu = calloc((size_t)nu, sizeof *mu), e;
+    CHECK(ncs_lcp_extract(&d->layout, d->B, d->m, d->b, A, a0, mu) == 0);
+    e = brute_energy(nu, A, z + ub);
+    free(a0);
+    free(mu);
+    return e;
+}
+
+/* Issue 16's LCPs (see the top of the file). */
+static void issue16(ncs_lcp_workspace *ws, const char *dir) {
+    static const struct {
+        const char *name;
+        double energy;      /* the smallest; < 0: from the brute-force enumeration */
+    } cases[] = {{"tiles-max-fric-v10-step92.dat", -1},
+                 {"tiles-max-fric-v12-step102.dat", 1.178030435273585e-4}};
+    size_t f;
+    for (f = 0; f < sizeof cases / sizeof *cases; f++) {
+        char path[1024], err[256];
+        ncs_lcp_dat d;
+        ncs_lcp_info info;
+        ncs_lcp_options opt = ncs_lcp_default_options();
+        double *z, *A, e, emin = cases[f].energy;
+        int st, nu;
+        snprintf(path, sizeof path, "%s/%s", dir, cases[f].name);
+        if (ncs_lcp_read_dat(path, &d, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: %s\n", path, err);
+            fails++;
+            continue;
+        }
+        nu = ncs_lcp_contact_size(&d.layout);
+        z = calloc((size_t)d.m, sizeof *z);
+        A = calloc((size_t)nu * nu, sizeof *A);
+        opt.warm_start = 0;
+        st = ncs_lcp_solve(ws, &d.layout, d.m, d.B, d.m, d.b, z, NULL, &opt, &info);
+        e = energy_of(&d, z, A);
+        if (emin < 0) {
+            brute_result r = brute_lcp(d.m, d.B, d.b, 1e-9, A, nu,
+                                       ncs_lcp_impulse_offset(&d.layout), NULL);
+            CHECK(r.solutions > 0);
+            emin = r.emin;
+        }
+        printf("%-34s m=%3d %s pivots=%d attempts=%d residual=%.3g energy=%.17g (smallest "
+               "%.17g)\n", cases[f].name, d.m, ncs_lcp_status_name(st), info.pivots,
+               info.attempts, info.residual, e, emin);
+        CHECK(st == NCS_LCP_SOLVED && info.residual <= 1e-9);
+        CHECK(brute_residual(d.m, d.B, d.b, z) <= 1e-9);
+        CHECK(fabs(e - emin) <= 1e-9 * emin);
+        CHECK(within_budget(d.m, &info));
+        if (d.m > 20)
+            CHECK(info.smallest == 1);      /* the search ran to its end */
+        free(z);
+        free(A);
+        ncs_lcp_dat_free(&d);
+    }
+}
+
 int main(int argc, char **argv) {
     size_t bytes = ncs_lcp_workspace_bytes(MMAX);
     void *mem = malloc(bytes);
@@ -217,6 +284,7 @@ int main(int argc, char **argv) {
         no_solution(ws, form);
     murty(ws);
     duplicated(ws);
+    issue16(ws, argv[1]);
     free(mem);
     if (fails)
         fprintf(stderr, "%d checks failed\n", fails);

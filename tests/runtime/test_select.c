@@ -95,6 +95,7 @@ static void triangle(int form) {
     plain.structured = 0;
     plain.warm_start = 0;
     plain.decompose = 0;
+    plain.rescue = 0;
     ws = ncs_lcp_workspace_init(wsmem, sizeof wsmem, MMAX);
     st = solve(ws, &L, m, B, b, zp, &plain, &info);
     ep = st == NCS_LCP_SOLVED ? energy(&d, zp) : -1;

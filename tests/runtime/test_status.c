@@ -107,6 +107,7 @@ int main(int argc, char **argv) {
     /* plain Lemke on max: the ray the paper's Fig. 3 is known for */
     opt.structured = 0;
     opt.warm_start = 0;
+    opt.rescue = 0;
     st = ncs_lcp_solve(ws, &Lm, 10, B, 10, b, z, w, &opt, &info);
     CHECK(st == NCS_LCP_RAY && info.pivots >= 1);
     for (i = 0; i < 10; i++)
@@ -116,6 +117,7 @@ int main(int argc, char **argv) {
     opt.max_pivots = 1;
     opt.warm_start = 0;
     opt.structured = 0;
+    opt.rescue = 0;
     {
         ncs_layout Ls = {NCS_FORM_SUMMATION, 1, two, 0, 0, 0, 0.01};
         CHECK(ncs_lcp_assemble(&Ls, A, a0, NULL, B0, 4, b0) == 0);

@@ -20,7 +20,9 @@ sed '/ncs-layout/d' "$data"/fig3b-max.dat > "$work"/nolayout.dat
 out=$("$tool" --layout 'form=max groups=2 convex=0 fric=0 gamma=100' "$work"/nolayout.dat); rc=$?
 check "--layout supplies the structure" '[ $rc -eq 0 ]'
 "$tool" "$work"/nolayout.dat >/dev/null 2>"$work"/nolayout.err; rc=$?
-check "without a layout max is not solved" '[ $rc -eq 1 ]'
+check "without a layout a small max LCP is solved (complementary bases)" '[ $rc -eq 0 ]'
+"$tool" --plain "$work"/nolayout.dat >/dev/null 2>"$work"/nolayout.err; rc=$?
+check "--plain without a layout: max is not solved" '[ $rc -eq 1 ]'
 check "... and the failure hints at --layout" 'grep -q "no ncs-layout line.*--layout" "$work"/nolayout.err'
 "$tool" "$data"/fig3b-max.dat >/dev/null 2>"$work"/layout.err
 check "no hint when the file has a layout" '[ ! -s "$work"/layout.err ]'

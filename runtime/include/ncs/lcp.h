@@ -42,6 +42,13 @@ typedef struct ncs_lcp_info {
     ncs_real residual;   /**< scaled residual of the returned z (see docs/solver.md) */
     int blocks;          /**< independent blocks the last path solved separately */
     ncs_real flops;      /**< floating-point operations counted in the pivots */
+    int smallest;        /**< 1 when z is known to be the verified solution of smallest
+                              impulse energy (docs/solver.md, "Which solution"): z = 0, a
+                              selection search that ran to its end on every component, or
+                              plain Lemke on a frictionless convex LCP; 0 when a warm start
+                              was kept, the work budget cut the search, plain Lemke
+                              answered an LCP with friction or without layout, or the
+                              form is diff with friction */
 } ncs_lcp_info;
 
 /** The path that produced a verified z. */
@@ -51,7 +58,10 @@ enum {
     NCS_LCP_PATH_WARM = 2,     /**< previous basis still verified */
     NCS_LCP_PATH_LEMKE = 3,    /**< plain Lemke on the full LCP */
     NCS_LCP_PATH_SELECT = 4,   /**< side selection + reduced Lemke + lift */
-    NCS_LCP_PATH_POLISH = 5    /**< Newton polish of a near solution */
+    NCS_LCP_PATH_POLISH = 5,   /**< Newton polish of a near solution */
+    NCS_LCP_PATH_RESCUE = 6    /**< a fallback after every Lemke path failed: the
+                                    regularised restart, the contact states, the
+                                    enumeration of complementary bases (docs/solver.md) */
 };
 
 /** Solver settings; ncs_lcp_default_options() gives the defaults. */
@@ -61,6 +71,10 @@ typedef struct ncs_lcp_options {
     int warm_start;      /**< try the previous basis first (default 1) */
     int structured;      /**< nonconvex forms: side selection with the least-energy choice before plain Lemke (default 1; docs/solver.md) */
     int decompose;       /**< solve independent blocks of B separately (default 1) */
+    int rescue;          /**< when every Lemke path failed: the fallbacks of docs/solver.md
+                              ("Fallbacks": regularised restart, contact states, complementary
+                              bases of a small LCP) before reporting failure (default 1; 0:
+                              plain Lemke's status, as before) */
 } ncs_lcp_options;
 
 /// Default options. Never fails.

@@ -54,10 +54,20 @@ function(ncs_generate_sources)
   if(NG_FORMULATION)
     set(extra --formulation ${NG_FORMULATION})
   endif()
+  # ncsc runs from the source (or build) tree with a relative scene path, so
+  # the generated files (which name the scene in their messages) are the
+  # same in every checkout: no absolute path in any output
+  file(RELATIVE_PATH rel "${CMAKE_SOURCE_DIR}" "${scene}")
+  set(wd "${CMAKE_SOURCE_DIR}")
+  if(rel MATCHES "^\\.\\./")
+    file(RELATIVE_PATH rel "${CMAKE_BINARY_DIR}" "${scene}")
+    set(wd "${CMAKE_BINARY_DIR}")
+  endif()
   add_custom_command(
     OUTPUT ${NG_DIR}/${NG_PREFIX}.h ${NG_DIR}/${NG_PREFIX}.c ${NG_DIR}/${NG_PREFIX}_main.c
     COMMAND ${CMAKE_COMMAND} -E make_directory ${NG_DIR}
-    COMMAND ${ncsc} ${scene} -o ${NG_DIR} --prefix ${NG_PREFIX} ${extra}
+    COMMAND ${ncsc} ${rel} -o ${NG_DIR} --prefix ${NG_PREFIX} ${extra}
+    WORKING_DIRECTORY ${wd}
     DEPENDS ${ncsc_dep} ${scene}
     COMMENT "ncsc ${NG_SCENE} -> ${NG_PREFIX}"
     VERBATIM)

@@ -102,19 +102,7 @@ static void real_lit(ncs_buf *o, int real_float, double v) {
     ncs_buf_num(o, v);
 }
 
-/* A table of n reals: `static const ncs_real <prefix>_<name>[] = {...};`. */
-static void real_table(ncs_buf *o, const emit_ctx *e, const char *name, const double *v, int n,
-                       const char *what) {
-    int i;
-    ncs_buf_printf(o, "/* %s */\nstatic const ncs_real %s_%s[] = {", what, e->p->prefix, name);
-    for (i = 0; i < (n > 0 ? n : 1); i++) {
-        ncs_buf_printf(o, "%s", i % 6 == 0 ? "\n    " : " ");
-        real_lit(o, e->real_float, n > 0 ? v[i] : 0);
-        ncs_buf_printf(o, i + 1 < n ? "," : "");
-    }
-    ncs_buf_printf(o, "\n};\n");
-}
-
+/* A table of n ints: `static const <type> <prefix>_<name>[] = {...};`. */
 static void int_table(ncs_buf *o, const emit_ctx *e, const char *name, const int *v, int n,
                       const char *type, const char *what) {
     int i;
@@ -125,59 +113,66 @@ static void int_table(ncs_buf *o, const emit_ctx *e, const char *name, const int
     ncs_buf_printf(o, "\n};\n");
 }
 
-/* The tables of a piece table under the name stem `t` ("obst", "bp"). */
+/* The pieces of table t as three const tables <prefix>_<stem>_pieces,
+ * _sides and _verts (one row each, with what the row is in a comment at
+ * its head); nothing when the table is empty. */
 static void pieces_tables(ncs_buf *o, const emit_ctx *e, const ncs_ptab *t, const char *stem,
-                          int with_mu) {
-    char name[64];
-    int i, *internal = NULL;
-    snprintf(name, sizeof name, "%s_first", stem);
-    int_table(o, e, name, t->first, t->npieces + 1, "int", "first side of each piece");
-    snprintf(name, sizeof name, "%s_vfirst", stem);
-    int_table(o, e, name, t->vfirst, t->npieces + 1, "int", "first vertex of each piece");
-    snprintf(name, sizeof name, "%s_nx", stem);
-    real_table(o, e, name, t->nx, t->nsides, "sides: outward unit normal x");
-    snprintf(name, sizeof name, "%s_ny", stem);
-    real_table(o, e, name, t->ny, t->nsides, "sides: outward unit normal y");
-    snprintf(name, sizeof name, "%s_off", stem);
-    real_table(o, e, name, t->off, t->nsides, "sides: n.p on the true line");
-    snprintf(name, sizeof name, "%s_grow", stem);
-    real_table(o, e, name, t->grow, t->nsides, "sides: overlap of internal sides");
-    if (with_mu) {
-        snprintf(name, sizeof name, "%s_mu", stem);
-        real_table(o, e, name, t->mu, t->nsides, "sides: friction");
+                          const char *what) {
+    const char *p = e->p->prefix;
+    int k, j;
+    if (t->npieces == 0)
+        return;
+    ncs_buf_printf(o, "\n/* %s: per piece its sides, its vertices (none: an explicit group)\n"
+                      " * and a circle holding it (radius < 0: unbounded) */\n"
+                      "static const ncs_piece %s_%s_pieces[] = {\n", what, p, stem);
+    for (k = 0; k < t->npieces; k++) {
+        ncs_buf_printf(o, "    {%d, %d, %d, %d, ", t->first[k], t->first[k + 1] - t->first[k],
+                       t->vfirst[k], t->vfirst[k + 1] - t->vfirst[k]);
+        real_lit(o, e->real_float, t->cx[k]);
+        ncs_buf_printf(o, ", ");
+        real_lit(o, e->real_float, t->cy[k]);
+        ncs_buf_printf(o, ", ");
+        real_lit(o, e->real_float, t->rad[k]);
+        ncs_buf_printf(o, "}%s\n", k + 1 < t->npieces ? "," : "");
     }
-    ncs_buf_printf(o, "/* sides: 1 when not on the boundary of the solid */\n"
-                      "static const unsigned char %s_%s_internal[] = {", e->p->prefix, stem);
-    (void)internal;
-    for (i = 0; i < (t->nsides > 0 ? t->nsides : 1); i++)
-        ncs_buf_printf(o, "%s%d%s", i % 24 == 0 ? "\n    " : " ",
-                       t->nsides > 0 ? t->internal[i] : 0, i + 1 < t->nsides ? "," : "");
-    ncs_buf_printf(o, "\n};\n");
-    snprintf(name, sizeof name, "%s_vx", stem);
-    real_table(o, e, name, t->vx, t->nverts, "vertices x");
-    snprintf(name, sizeof name, "%s_vy", stem);
-    real_table(o, e, name, t->vy, t->nverts, "vertices y");
-    snprintf(name, sizeof name, "%s_cx", stem);
-    real_table(o, e, name, t->cx, t->npieces, "pieces: centre of an enclosing circle x");
-    snprintf(name, sizeof name, "%s_cy", stem);
-    real_table(o, e, name, t->cy, t->npieces, "pieces: centre y");
-    snprintf(name, sizeof name, "%s_rad", stem);
-    real_table(o, e, name, t->rad, t->npieces, "pieces: radius (< 0: unbounded)");
+    ncs_buf_printf(o, "};\n/* sides: unit normal, n.p on the true line, overlap, friction, internal */\n"
+                      "static const ncs_side %s_%s_sides[] = {\n", p, stem);
+    for (j = 0; j < t->nsides; j++) {
+        const double v[5] = {t->nx[j], t->ny[j], t->off[j], t->grow[j], t->mu[j]};
+        int i;
+        ncs_buf_printf(o, "    {");
+        for (i = 0; i < 5; i++) {
+            real_lit(o, e->real_float, v[i]);
+            ncs_buf_printf(o, ", ");
+        }
+        ncs_buf_printf(o, "%d}%s\n", t->internal[j], j + 1 < t->nsides ? "," : "");
+    }
+    ncs_buf_printf(o, "};\n");
+    if (t->nverts > 0) {
+        ncs_buf_printf(o, "static const ncs_vertex %s_%s_verts[] = {", p, stem);
+        for (j = 0; j < t->nverts; j++) {
+            ncs_buf_printf(o, "%s{", j % 4 == 0 ? "\n    " : " ");
+            real_lit(o, e->real_float, t->vx[j]);
+            ncs_buf_printf(o, ", ");
+            real_lit(o, e->real_float, t->vy[j]);
+            ncs_buf_printf(o, "}%s", j + 1 < t->nverts ? "," : "");
+        }
+        ncs_buf_printf(o, "\n};\n");
+    }
 }
 
-/* The ncs_pieces initializer of stem `t`. */
-static void pieces_init(ncs_buf *o, const emit_ctx *e, const ncs_ptab *t, const char *stem,
-                        int with_mu) {
+/* The ncs_pieces initializer of table t (NULLs when it is empty). */
+static void pieces_init(ncs_buf *o, const emit_ctx *e, const ncs_ptab *t, const char *stem) {
     const char *p = e->p->prefix;
-    ncs_buf_printf(o, "    {%d, %s_%s_first, %s_%s_vfirst, %s_%s_nx, %s_%s_ny, %s_%s_off,\n"
-                      "     %s_%s_grow, ",
-                   t->npieces, p, stem, p, stem, p, stem, p, stem, p, stem, p, stem);
-    if (with_mu)
-        ncs_buf_printf(o, "%s_%s_mu, ", p, stem);
+    if (t->npieces == 0) {
+        ncs_buf_printf(o, "    {0, NULL, NULL, NULL},\n");
+        return;
+    }
+    ncs_buf_printf(o, "    {%d, %s_%s_pieces, %s_%s_sides, ", t->npieces, p, stem, p, stem);
+    if (t->nverts > 0)
+        ncs_buf_printf(o, "%s_%s_verts},\n", p, stem);
     else
-        ncs_buf_printf(o, "NULL, ");
-    ncs_buf_printf(o, "%s_%s_internal, %s_%s_vx, %s_%s_vy,\n     %s_%s_cx, %s_%s_cy, %s_%s_rad},\n",
-                   p, stem, p, stem, p, stem, p, stem, p, stem, p, stem);
+        ncs_buf_printf(o, "NULL},\n");
 }
 
 /* Upper-case form of a body name for its index macro. */
@@ -410,20 +405,34 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
     ncs_buf_printf(o, "\n/* sizeof(%s_state) is what the header says */\n"
                       "typedef char %s_state_bytes_check[sizeof(%s_state) == %s_STATE_BYTES ? 1 : -1];\n\n",
                    p, p, p, P);
-    ncs_buf_printf(o, "/* ---- obstacle pieces: the union of the obstacles, decomposed ---- */\n");
-    pieces_tables(o, e, &pl->obst, "obst", 1);
-    int_table(o, e, "corner_v", pl->corner_v, pl->ncorners, "int",
-              "convex corners of the solid (obstacle vertices)");
-    real_table(o, e, "corner_mu", pl->corner_mu, pl->ncorners, "their friction");
+    pieces_tables(o, e, &pl->obst, "obst", "Obstacle pieces: the union of the obstacles, decomposed");
+    if (pl->ncorners > 0) {
+        ncs_buf_printf(o, "/* convex corners of the solid: obstacle vertex, friction */\n"
+                          "static const ncs_corner %s_corners[] = {", p);
+        for (i = 0; i < pl->ncorners; i++) {
+            ncs_buf_printf(o, "%s{%d, ", i % 4 == 0 ? "\n    " : " ", pl->corner_v[i]);
+            real_lit(o, e->real_float, pl->corner_mu[i]);
+            ncs_buf_printf(o, "}%s", i + 1 < pl->ncorners ? "," : "");
+        }
+        ncs_buf_printf(o, "\n};\n");
+    }
     for (b = 0; b < s->nbodies; b++)
         any_poly |= pl->bodies[b].kind == NCS_BODY_POLYGON;
-    ncs_buf_printf(o, "\n/* ---- polygon bodies: outlines and pieces in their centroid frames ---- */\n");
-    pieces_tables(o, e, &pl->bpieces, "bp", 0);
-    real_table(o, e, "bvx", pl->bvx, pl->nbverts, "outline vertices x");
-    real_table(o, e, "bvy", pl->bvy, pl->nbverts, "outline vertices y");
-    int_table(o, e, "bvmap", pl->bvmap, pl->bpieces.nverts, "int",
-              "per piece vertex: its outline vertex");
-    (void)any_poly;
+    if (any_poly) {
+        pieces_tables(o, e, &pl->bpieces, "bp", "Pieces of the polygon bodies (centroid frames)");
+        ncs_buf_printf(o, "/* outline vertices of the polygon bodies (centroid frames) */\n"
+                          "static const ncs_vertex %s_bverts[] = {", p);
+        for (i = 0; i < pl->nbverts; i++) {
+            ncs_buf_printf(o, "%s{", i % 4 == 0 ? "\n    " : " ");
+            real_lit(o, e->real_float, pl->bvx[i]);
+            ncs_buf_printf(o, ", ");
+            real_lit(o, e->real_float, pl->bvy[i]);
+            ncs_buf_printf(o, "}%s", i + 1 < pl->nbverts ? "," : "");
+        }
+        ncs_buf_printf(o, "\n};\n");
+        int_table(o, e, "bvmap", pl->bvmap, pl->bpieces.nverts, "int",
+                  "per piece vertex: its outline vertex");
+    }
     ncs_buf_printf(o, "\n/* ---- bodies ---- */\nstatic const ncs_body_desc %s_bodies[%s_NBODIES] = {\n", p, P);
     for (b = 0; b < s->nbodies; b++) {
         const ncs_pbody *pb = &pl->bodies[b];
@@ -452,10 +461,17 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
     ncs_buf_printf(o, "};\n\n");
     ncs_buf_printf(o, "const ncs_scene_desc %s_scene = {\n    \"%s\", %s_NBODIES, %s_bodies, %s_names,\n",
                    p, s->name, P, p, p);
-    pieces_init(o, e, &pl->obst, "obst", 1);
-    ncs_buf_printf(o, "    %d, %s_corner_v, %s_corner_mu,\n", pl->ncorners, p, p);
-    pieces_init(o, e, &pl->bpieces, "bp", 0);
-    ncs_buf_printf(o, "    %s_bvx, %s_bvy, %s_bvmap,\n    %s_FORMULATION, %s_NFRIC, ", p, p, p, P, P);
+    pieces_init(o, e, &pl->obst, "obst");
+    if (pl->ncorners > 0)
+        ncs_buf_printf(o, "    %d, %s_corners,\n", pl->ncorners, p);
+    else
+        ncs_buf_printf(o, "    0, NULL,\n");
+    pieces_init(o, e, &pl->bpieces, "bp");
+    if (any_poly)
+        ncs_buf_printf(o, "    %s_bverts, %s_bvmap,\n", p, p);
+    else
+        ncs_buf_printf(o, "    NULL, NULL,\n");
+    ncs_buf_printf(o, "    %s_FORMULATION, %s_NFRIC, ", P, P);
     {
         const double c[] = {s->h, pl->gamma, pl->epsilon, pl->margin, pl->body_margin,
                             pl->reach_cap, pl->project_tol, pl->admit_tol};

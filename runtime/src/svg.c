@@ -97,8 +97,8 @@ static const double *rec(const ncs_sim_traj *t, long k, int b) {
  * stores them about the centroid). */
 static void body_vertex(const ncs_scene_desc *sc, int b, int i, double p[2]) {
     const ncs_body_desc *B = &sc->body[b];
-    p[0] = (double)sc->bvx[B->vert0 + i] + (double)B->cx;
-    p[1] = (double)sc->bvy[B->vert0 + i] + (double)B->cy;
+    p[0] = (double)sc->bvert[B->vert0 + i].x + (double)B->cx;
+    p[1] = (double)sc->bvert[B->vert0 + i].y + (double)B->cy;
 }
 
 /* Polygon body b's outline at configuration q into pt (2 nvert). */
@@ -149,11 +149,11 @@ static void grow(double *bb, double x, double y, double r) {
 }
 
 /* Explicit groups: obstacle pieces without vertices. */
-static int is_group(const ncs_pieces *o, int k) { return o->vfirst[k] == o->vfirst[k + 1]; }
+static int is_group(const ncs_pieces *o, int k) { return o->piece[k].nvert == 0; }
 
 /* Side j of the obstacle pieces: n.q - off, <= 0 on its solid side. */
 static double side_dist(const ncs_pieces *o, int j, const double *q) {
-    return (double)o->nx[j] * q[0] + (double)o->ny[j] * q[1] - (double)o->off[j];
+    return (double)o->side[j].nx * q[0] + (double)o->side[j].ny * q[1] - (double)o->side[j].off;
 }
 
 /* Clips the polygon pt (n points) to side j's solid half-plane, using tmp
@@ -196,7 +196,7 @@ static void obstacles(FILE *f, const ncs_sim_desc *sim, const view *v, const dou
         fprintf(f, "Z%s", last ? "\"/>\n" : "");
     }
     for (k = 0; k < o->npieces; k++) {
-        int ns = o->first[k + 1] - o->first[k], np = 4;
+        int ns = (o->piece[k].side0 + o->piece[k].nside) - o->piece[k].side0, np = 4;
         double *poly, *tmp;
         if (!is_group(o, k) || ns < 1)
             continue;
@@ -206,7 +206,7 @@ static void obstacles(FILE *f, const ncs_sim_desc *sim, const view *v, const dou
         tmp = poly + 2 * ((size_t)ns + 5);
         poly[0] = bb[0], poly[1] = bb[1], poly[2] = bb[2], poly[3] = bb[1];
         poly[4] = bb[2], poly[5] = bb[3], poly[6] = bb[0], poly[7] = bb[3];
-        for (j = o->first[k]; j < o->first[k + 1] && np > 0; j++)
+        for (j = o->piece[k].side0; j < (o->piece[k].side0 + o->piece[k].nside) && np > 0; j++)
             np = clip(o, j, poly, np, tmp);
         if (np >= 3) {
             double eps = 1e-9 * (bb[2] - bb[0] + bb[3] - bb[1]);
@@ -216,10 +216,10 @@ static void obstacles(FILE *f, const ncs_sim_desc *sim, const view *v, const dou
             fprintf(f, "\"/>\n");
             for (i = 0; i < np; i++) {
                 const double *a = &poly[2 * i], *c = &poly[2 * ((i + 1) % np)];
-                for (j = o->first[k]; j < o->first[k + 1]; j++)
+                for (j = o->piece[k].side0; j < (o->piece[k].side0 + o->piece[k].nside); j++)
                     if (fabs(side_dist(o, j, a)) <= eps && fabs(side_dist(o, j, c)) <= eps)
                         break;
-                if (j < o->first[k + 1])
+                if (j < (o->piece[k].side0 + o->piece[k].nside))
                     fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
                                "stroke-width=\"2\"/>\n",
                             px(v, a[0]), py(v, a[1]), px(v, c[0]), py(v, c[1]));
@@ -438,8 +438,8 @@ int ncs_sim_svg(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t) {
     for (b = 0; b < o->npieces; b++)
         if (is_group(o, b)) {
             ngroups++;
-            for (i = o->first[b]; i < o->first[b + 1]; i++)
-                grow(bb, (double)(o->nx[i] * o->off[i]), (double)(o->ny[i] * o->off[i]), 0);
+            for (i = o->piece[b].side0; i < (o->piece[b].side0 + o->piece[b].nside); i++)
+                grow(bb, (double)(o->side[i].nx * o->side[i].off), (double)(o->side[i].ny * o->side[i].off), 0);
         }
     for (k = 0; k < t->nrec; k++)
         for (b = 0; b < t->nbodies; b++)

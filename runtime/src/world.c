@@ -49,6 +49,13 @@
 #include "ncs/assemble.h"
 #include "ncs/world.h"
 
+/* The sides and vertices of piece k of table t: [SIDE0, SIDE1) and
+ * [VERT0, VERT1) (no vertices: an explicit group). */
+#define SIDE0(t, k) ((t)->piece[k].side0)
+#define SIDE1(t, k) ((t)->piece[k].side0 + (t)->piece[k].nside)
+#define VERT0(t, k) ((t)->piece[k].vert0)
+#define VERT1(t, k) ((t)->piece[k].vert0 + (t)->piece[k].nvert)
+
 /* scratch rows per body (NCS_WORLD_SCRATCH_ROWS) */
 enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2, Q0, V0 };
 
@@ -100,13 +107,13 @@ static void point_of(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
                      ncs_real p[2]) {
     const ncs_scene_desc *sc = w->sc;
     if (s->pa < 0) {
-        p[0] = sc->obst.vx[s->pt];
-        p[1] = sc->obst.vy[s->pt];
+        p[0] = sc->obst.vert[s->pt].x;
+        p[1] = sc->obst.vert[s->pt].y;
     } else if (s->pt < 0) {
         p[0] = q[s->pa][0];
         p[1] = q[s->pa][1];
     } else {
-        rot(q[s->pa][2], sc->bvx[s->pt], sc->bvy[s->pt], p);
+        rot(q[s->pa][2], sc->bvert[s->pt].x, sc->bvert[s->pt].y, p);
         p[0] += q[s->pa][0];
         p[1] += q[s->pa][1];
     }
@@ -117,11 +124,11 @@ static void vertex_of(const ncs_world *w, int sb, int v, const ncs_real (*q)[3],
                       ncs_real p[2]) {
     const ncs_pieces *t = table(w, sb);
     if (sb < 0) {
-        p[0] = t->vx[v];
-        p[1] = t->vy[v];
+        p[0] = t->vert[v].x;
+        p[1] = t->vert[v].y;
         return;
     }
-    rot(q[sb][2], t->vx[v], t->vy[v], p);
+    rot(q[sb][2], t->vert[v].x, t->vert[v].y, p);
     p[0] += q[sb][0];
     p[1] += q[sb][1];
 }
@@ -131,14 +138,14 @@ static void vertex_of(const ncs_world *w, int sb, int v, const ncs_real (*q)[3],
 static ncs_real line_of(const ncs_world *w, int sb, int j, ncs_real rp, const ncs_real (*q)[3],
                         ncs_real n[2]) {
     const ncs_pieces *t = table(w, sb);
-    ncs_real g = t->grow ? t->grow[j] : NCS_RC(0.0);
-    ncs_real off = t->off[j] + (rp > g ? rp : g);
+    ncs_real g = t->side[j].grow;
+    ncs_real off = t->side[j].off + (rp > g ? rp : g);
     if (sb < 0) {
-        n[0] = t->nx[j];
-        n[1] = t->ny[j];
+        n[0] = t->side[j].nx;
+        n[1] = t->side[j].ny;
         return off;
     }
-    rot(q[sb][2], t->nx[j], t->ny[j], n);
+    rot(q[sb][2], t->side[j].nx, t->side[j].ny, n);
     return off + n[0] * q[sb][0] + n[1] * q[sb][1];
 }
 
@@ -147,18 +154,18 @@ static ncs_real true_line(const ncs_world *w, int sb, int j, const ncs_real (*q)
                           ncs_real n[2]) {
     const ncs_pieces *t = table(w, sb);
     if (sb < 0) {
-        n[0] = t->nx[j];
-        n[1] = t->ny[j];
-        return t->off[j];
+        n[0] = t->side[j].nx;
+        n[1] = t->side[j].ny;
+        return t->side[j].off;
     }
-    rot(q[sb][2], t->nx[j], t->ny[j], n);
-    return t->off[j] + n[0] * q[sb][0] + n[1] * q[sb][1];
+    rot(q[sb][2], t->side[j].nx, t->side[j].ny, n);
+    return t->side[j].off + n[0] * q[sb][0] + n[1] * q[sb][1];
 }
 
 /* Local index of side j in piece k and the piece's side count. */
 static int local_side(const ncs_pieces *t, int k, int j, int *n) {
-    *n = t->first[k + 1] - t->first[k];
-    return j - t->first[k];
+    *n = SIDE1(t, k) - SIDE0(t, k);
+    return j - SIDE0(t, k);
 }
 
 /* The normal cone of the vertex where side j of piece k starts: is the
@@ -180,10 +187,10 @@ static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
     if (s->kind == NCS_SIDE_CORNER) {
         ncs_real W[2];
         if (s->sb < 0) {
-            W[0] = w->sc->obst.vx[s->sd];
-            W[1] = w->sc->obst.vy[s->sd];
+            W[0] = w->sc->obst.vert[s->sd].x;
+            W[1] = w->sc->obst.vert[s->sd].y;
         } else {
-            rot(q[s->sb][2], w->sc->bvx[s->sd], w->sc->bvy[s->sd], W);
+            rot(q[s->sb][2], w->sc->bvert[s->sd].x, w->sc->bvert[s->sd].y, W);
             W[0] += q[s->sb][0];
             W[1] += q[s->sb][1];
         }
@@ -206,8 +213,8 @@ static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
         const ncs_pieces *t = table(w, s->sb);
         ncs_real V[2], na[2], nb[2];
         int n, i = local_side(t, s->piece, s->sd, &n);
-        int prev = t->first[s->piece] + (i + n - 1) % n;
-        vertex_of(w, s->sb, t->vfirst[s->piece] + i, q, V);
+        int prev = SIDE0(t, s->piece) + (i + n - 1) % n;
+        vertex_of(w, s->sb, VERT0(t, s->piece) + i, q, V);
         line_of(w, s->sb, prev, 0, q, na);
         line_of(w, s->sb, s->sd, 0, q, nb);
         d[0] = p[0] - V[0];
@@ -351,14 +358,14 @@ static int finish(ncs_world *w, build *bd, int a, int b) {
 /* Friction of an obstacle vertex: that of the side starting there. */
 static ncs_real obst_vertex_mu(const ncs_world *w, int k, int v) {
     const ncs_pieces *t = &w->sc->obst;
-    return t->mu ? t->mu[t->first[k] + (v - t->vfirst[k])] : NCS_RC(0.0);
+    return t->side[SIDE0(t, k) + (v - VERT0(t, k))].mu;
 }
 
 /* Friction of body b, or of obstacle side j of the table of sb < 0. */
 static ncs_real side_mu(const ncs_world *w, int sb, int j) {
     if (sb >= 0)
         return w->sc->body[sb].mu;
-    return w->sc->obst.mu ? w->sc->obst.mu[j] : NCS_RC(0.0);
+    return w->sc->obst.side[j].mu;
 }
 
 /* Point (pa, pt, rp) against piece k of body sb (or an obstacle piece):
@@ -369,8 +376,8 @@ static int point_piece(ncs_world *w, int pa, int pt, ncs_real rp, ncs_real mup, 
     const ncs_pieces *t = table(w, sb);
     ncs_sref s;
     build bd;
-    int j, n = t->first[k + 1] - t->first[k];
-    int nv = t->vfirst[k + 1] - t->vfirst[k];
+    int j, n = SIDE1(t, k) - SIDE0(t, k);
+    int nv = VERT1(t, k) - VERT0(t, k);
     begin(w, &bd, reach, q);
     memset(&s, 0, sizeof s);
     s.pa = pa;
@@ -378,7 +385,7 @@ static int point_piece(ncs_world *w, int pa, int pt, ncs_real rp, ncs_real mup, 
     s.sb = sb;
     s.piece = k;
     s.rp = rp;
-    for (j = t->first[k]; j < t->first[k + 1]; j++) {
+    for (j = SIDE0(t, k); j < SIDE1(t, k); j++) {
         s.kind = NCS_SIDE_LINE;
         s.sd = j;
         s.mu = pair_mu(mup, side_mu(w, sb, j));
@@ -388,8 +395,8 @@ static int point_piece(ncs_world *w, int pa, int pt, ncs_real rp, ncs_real mup, 
         ncs_real p[2], V[2], na[2], nb[2], d[2];
         point_of(w, &s, q, p);
         for (j = 0; j < n; j++) {
-            int sd = t->first[k] + j, prev = t->first[k] + (j + n - 1) % n;
-            vertex_of(w, sb, t->vfirst[k] + j, q, V);
+            int sd = SIDE0(t, k) + j, prev = SIDE0(t, k) + (j + n - 1) % n;
+            vertex_of(w, sb, VERT0(t, k) + j, q, V);
             line_of(w, sb, prev, 0, q, na);
             line_of(w, sb, sd, 0, q, nb);
             d[0] = p[0] - V[0];
@@ -412,23 +419,23 @@ static int point_piece(ncs_world *w, int pa, int pt, ncs_real rp, ncs_real mup, 
 static void cone_of(const ncs_world *w, int sb, int k, int j, const ncs_real (*q)[3],
                     ncs_real s[2], ncs_real e[2]) {
     const ncs_pieces *t = table(w, sb);
-    int n = t->first[k + 1] - t->first[k], i0 = j, i1 = j, guard;
+    int n = SIDE1(t, k) - SIDE0(t, k), i0 = j, i1 = j, guard;
     ncs_real V[2], U[2];
-    vertex_of(w, sb, t->vfirst[k] + j, q, V);
+    vertex_of(w, sb, VERT0(t, k) + j, q, V);
     for (guard = 0; guard < n; guard++) { /* back over repeats of this vertex */
-        vertex_of(w, sb, t->vfirst[k] + (i0 + n - 1) % n, q, U);
+        vertex_of(w, sb, VERT0(t, k) + (i0 + n - 1) % n, q, U);
         if (U[0] != V[0] || U[1] != V[1])
             break;
         i0 = (i0 + n - 1) % n;
     }
     for (guard = 0; guard < n; guard++) { /* forward over repeats */
-        vertex_of(w, sb, t->vfirst[k] + (i1 + 1) % n, q, U);
+        vertex_of(w, sb, VERT0(t, k) + (i1 + 1) % n, q, U);
         if (U[0] != V[0] || U[1] != V[1])
             break;
         i1 = (i1 + 1) % n;
     }
-    line_of(w, sb, t->first[k] + (i0 + n - 1) % n, 0, q, s);
-    line_of(w, sb, t->first[k] + i1, 0, q, e);
+    line_of(w, sb, SIDE0(t, k) + (i0 + n - 1) % n, 0, q, s);
+    line_of(w, sb, SIDE0(t, k) + i1, 0, q, e);
 }
 
 /* How far ray d is outside the cone [s, e] (0 inside): the larger of the
@@ -471,8 +478,8 @@ static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int j
         best = o[i] < best ? o[i] : best;
     }
     if (best > NCS_RC(1e-9)) { /* the cones miss each other */
-        vertex_of(w, a, ta->vfirst[ka] + jv, q, V);
-        vertex_of(w, b, tb->vfirst[kb] + jw, q, W);
+        vertex_of(w, a, VERT0(ta, ka) + jv, q, V);
+        vertex_of(w, b, VERT0(tb, kb) + jw, q, W);
         if (hyp(V[0] - W[0], V[1] - W[1]) > w->sc->project_tol)
             return 0;
     }
@@ -491,12 +498,12 @@ static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int j
     memset(&s, 0, sizeof s);
     s.kind = NCS_SIDE_CORNER;
     s.pa = a;
-    s.pt = w->sc->bvmap[ta->vfirst[ka] + jv];
+    s.pt = w->sc->bvmap[VERT0(ta, ka) + jv];
     s.sb = b;
     s.piece = kb;
     s.apiece = ka;
-    s.sd = b < 0 ? tb->vfirst[kb] + jw : w->sc->bvmap[tb->vfirst[kb] + jw];
-    s.mu = b < 0 ? pair_mu(w->sc->body[a].mu, obst_vertex_mu(w, kb, tb->vfirst[kb] + jw))
+    s.sd = b < 0 ? VERT0(tb, kb) + jw : w->sc->bvmap[VERT0(tb, kb) + jw];
+    s.mu = b < 0 ? pair_mu(w->sc->body[a].mu, obst_vertex_mu(w, kb, VERT0(tb, kb) + jw))
                  : pair_mu(w->sc->body[a].mu, w->sc->body[b].mu);
     for (i = 0; i < nkeep; i++) {
         s.nx = cand4[keep[i]][0];
@@ -511,20 +518,20 @@ static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int j
 static int corners_meet(ncs_world *w, int a, int ka, int b, int kb, ncs_real reach,
                         const ncs_real (*q)[3]) {
     const ncs_pieces *ta = &w->sc->bpieces, *tb = table(w, b);
-    int na = ta->vfirst[ka + 1] - ta->vfirst[ka], nb = tb->vfirst[kb + 1] - tb->vfirst[kb];
+    int na = VERT1(ta, ka) - VERT0(ta, ka), nb = VERT1(tb, kb) - VERT0(tb, kb);
     int u, v;
     ncs_real P[2], Q[2], R[2];
     for (u = 0; u < na; u++) {
-        vertex_of(w, a, ta->vfirst[ka] + u, q, P);
+        vertex_of(w, a, VERT0(ta, ka) + u, q, P);
         if (u > 0) { /* a corner cap repeats its vertex: once */
-            vertex_of(w, a, ta->vfirst[ka] + u - 1, q, R);
+            vertex_of(w, a, VERT0(ta, ka) + u - 1, q, R);
             if (R[0] == P[0] && R[1] == P[1])
                 continue;
         }
         for (v = 0; v < nb; v++) {
-            vertex_of(w, b, tb->vfirst[kb] + v, q, Q);
+            vertex_of(w, b, VERT0(tb, kb) + v, q, Q);
             if (v > 0) {
-                vertex_of(w, b, tb->vfirst[kb] + v - 1, q, R);
+                vertex_of(w, b, VERT0(tb, kb) + v - 1, q, R);
                 if (R[0] == Q[0] && R[1] == Q[1])
                     continue;
             }
@@ -542,17 +549,17 @@ static ncs_real piece_dist(const ncs_world *w, int sb, int k, const ncs_real c[2
                            const ncs_real (*q)[3]) {
     const ncs_pieces *t = table(w, sb);
     ncs_real pc[2];
-    if (t->rad[k] < 0)
+    if (t->piece[k].rad < 0)
         return -NCS_HUGE;
     if (sb < 0) {
-        pc[0] = t->cx[k];
-        pc[1] = t->cy[k];
+        pc[0] = t->piece[k].cx;
+        pc[1] = t->piece[k].cy;
     } else {
-        rot(q[sb][2], t->cx[k], t->cy[k], pc);
+        rot(q[sb][2], t->piece[k].cx, t->piece[k].cy, pc);
         pc[0] += q[sb][0];
         pc[1] += q[sb][1];
     }
-    return hyp(c[0] - pc[0], c[1] - pc[1]) - t->rad[k];
+    return hyp(c[0] - pc[0], c[1] - pc[1]) - t->piece[k].rad;
 }
 
 /* Do the two corners of corner side s coincide (closer than the
@@ -561,10 +568,10 @@ static int corner_coincides(const ncs_world *w, const ncs_sref *s, const ncs_rea
     ncs_real P[2], W[2];
     point_of(w, s, q, P);
     if (s->sb < 0) {
-        W[0] = w->sc->obst.vx[s->sd];
-        W[1] = w->sc->obst.vy[s->sd];
+        W[0] = w->sc->obst.vert[s->sd].x;
+        W[1] = w->sc->obst.vert[s->sd].y;
     } else {
-        rot(q[s->sb][2], w->sc->bvx[s->sd], w->sc->bvy[s->sd], W);
+        rot(q[s->sb][2], w->sc->bvert[s->sd].x, w->sc->bvert[s->sd].y, W);
         W[0] += q[s->sb][0];
         W[1] += q[s->sb][1];
     }
@@ -604,8 +611,8 @@ static int corner_covers_obst(const ncs_world *w, int from, int cv, int a, int k
     for (i = from; i < w->npairs; i++) {
         const ncs_sref *s = &w->mem.sref[w->mem.pair[i].side0];
         if (s->kind == NCS_SIDE_CORNER && s->sb < 0 && s->pa == a && s->apiece == ka &&
-            w->sc->obst.vx[s->sd] == w->sc->obst.vx[cv] &&
-            w->sc->obst.vy[s->sd] == w->sc->obst.vy[cv] && corner_coincides(w, s, q))
+            w->sc->obst.vert[s->sd].x == w->sc->obst.vert[cv].x &&
+            w->sc->obst.vert[s->sd].y == w->sc->obst.vert[cv].y && corner_coincides(w, s, q))
             return 1;
     }
     return 0;
@@ -625,7 +632,7 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
     }
     /* corners first: they make some vertex pairs redundant */
     for (k = 0; k < sc->obst.npieces; k++)
-        if (sc->obst.vfirst[k + 1] > sc->obst.vfirst[k] &&
+        if (VERT1(&sc->obst, k) > VERT0(&sc->obst, k) &&
             piece_dist(w, -1, k, q[a], q) <= A->rad + R)
             for (ka = A->piece0; ka < A->piece0 + A->npiece; ka++)
                 if (corners_meet(w, a, ka, -1, k, R, q) != 0)
@@ -639,8 +646,8 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
                 return -1;
     }
     for (v = 0; v < sc->ncorners; v++) {
-        int cv = sc->corner_v[v];
-        if (hyp(sc->obst.vx[cv] - q[a][0], sc->obst.vy[cv] - q[a][1]) > A->rad + R)
+        int cv = sc->corner[v].v;
+        if (hyp(sc->obst.vert[cv].x - q[a][0], sc->obst.vert[cv].y - q[a][1]) > A->rad + R)
             continue;
         for (ka = A->piece0; ka < A->piece0 + A->npiece; ka++) {
             ncs_sref s;
@@ -655,8 +662,8 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
             s.sb = a;
             s.piece = ka;
             s.kind = NCS_SIDE_LINE;
-            s.mu = pair_mu(A->mu, sc->corner_mu[v]);
-            for (j = sc->bpieces.first[ka]; j < sc->bpieces.first[ka + 1]; j++) {
+            s.mu = pair_mu(A->mu, sc->corner[v].mu);
+            for (j = SIDE0(&sc->bpieces, ka); j < SIDE1(&sc->bpieces, ka); j++) {
                 s.sd = j;
                 cand(w, &bd, &s);
             }
@@ -1490,10 +1497,10 @@ static ncs_real region_depth(const ncs_world *w, int sb, int k0, int k1, const n
     ncs_real best = NCS_HUGE, worst = -NCS_HUGE, n[2], a[2], b[2], f;
     int k, j, inside = 0, any = 0;
     for (k = k0; k < k1; k++) {
-        int nv = t->vfirst[k + 1] - t->vfirst[k];
+        int nv = VERT1(t, k) - VERT0(t, k);
         if (nv == 0) {
             ncs_real fin = -NCS_HUGE;
-            for (j = t->first[k]; j < t->first[k + 1]; j++) {
+            for (j = SIDE0(t, k); j < SIDE1(t, k); j++) {
                 ncs_real off = line_of(w, sb, j, 0, q, n);
                 f = n[0] * p[0] + n[1] * p[1] - off;
                 fin = f > fin ? f : fin;
@@ -1504,7 +1511,7 @@ static ncs_real region_depth(const ncs_world *w, int sb, int k0, int k1, const n
         any = 1;
         if (!inside) { /* in the closed piece: a point on a diagonal is in */
             int in = 1;
-            for (j = t->first[k]; j < t->first[k + 1] && in; j++) {
+            for (j = SIDE0(t, k); j < SIDE1(t, k) && in; j++) {
                 ncs_real off = true_line(w, sb, j, q, n);
                 if (n[0] * p[0] + n[1] * p[1] - off > 0)
                     in = 0;
@@ -1514,10 +1521,10 @@ static ncs_real region_depth(const ncs_world *w, int sb, int k0, int k1, const n
         if (piece_dist(w, sb, k, p, q) > best)
             continue;
         for (j = 0; j < nv; j++) {
-            if (t->internal && t->internal[t->first[k] + j])
+            if (t->side[SIDE0(t, k) + j].internal)
                 continue;
-            vertex_of(w, sb, t->vfirst[k] + j, q, a);
-            vertex_of(w, sb, t->vfirst[k] + (j + 1) % nv, q, b);
+            vertex_of(w, sb, VERT0(t, k) + j, q, a);
+            vertex_of(w, sb, VERT0(t, k) + (j + 1) % nv, q, b);
             f = seg_dist(p, a, b);
             if (f < best)
                 best = f;
@@ -1538,11 +1545,11 @@ static ncs_real sat_depth(const ncs_world *w, int a, int ka, int b, int kb, cons
     for (x = 0; x < 2; x++) {
         int sb = x ? b : a, k = x ? kb : ka, ob = x ? a : b, ok = x ? ka : kb, j, v;
         const ncs_pieces *t = table(w, sb), *to = table(w, ob);
-        if (t->vfirst[k + 1] == t->vfirst[k] || to->vfirst[ok + 1] == to->vfirst[ok])
+        if (VERT1(t, k) == VERT0(t, k) || VERT1(to, ok) == VERT0(to, ok))
             return 0;
-        for (j = t->first[k]; j < t->first[k + 1]; j++) {
+        for (j = SIDE0(t, k); j < SIDE1(t, k); j++) {
             ncs_real n[2], off = true_line(w, sb, j, q, n), lo = NCS_HUGE, V[2], d;
-            for (v = to->vfirst[ok]; v < to->vfirst[ok + 1]; v++) {
+            for (v = VERT0(to, ok); v < VERT1(to, ok); v++) {
                 vertex_of(w, ob, v, q, V);
                 d = n[0] * V[0] + n[1] * V[1] - off;
                 lo = d < lo ? d : lo;
@@ -1578,7 +1585,7 @@ static ncs_real body_depth(const ncs_world *w, int a, int b, const ncs_real (*q)
         return d > 0 ? d : 0;
     }
     for (v = A->vert0; v < A->vert0 + A->nvert; v++) {
-        rot(q[a][2], sc->bvx[v], sc->bvy[v], P);
+        rot(q[a][2], sc->bvert[v].x, sc->bvert[v].y, P);
         P[0] += q[a][0];
         P[1] += q[a][1];
         d = region_depth(w, b, k0, k1, q, P, 0);

@@ -23,10 +23,8 @@
 
 /* ---- fall: one particle over the half-plane y <= 0 ------------------------ */
 
-static const int half_first[] = {0, 1}, half_vfirst[] = {0, 0};
-static const double half_nx[] = {0}, half_ny[] = {1}, half_off[] = {0}, half_zero[] = {0};
-static const unsigned char half_internal[] = {0};
-static const double half_rad[] = {-1};
+static const ncs_piece half_piece[] = {{0, 1, 0, 0, 0, 0, -1}};
+static const ncs_side half_side[] = {{0, 1, 0, 0, 0, 0}};
 
 static const ncs_body_desc fall_body[] = {
     {NCS_PARTICLE, 1, 0, 0, 0, -10, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 1, 0}, {0, 0, 0}},
@@ -40,9 +38,7 @@ static const char *const fall_names[] = {"p"};
     .reach_cap = reach, .project_tol = 1e-10, .admit_tol = admit, .fix_iters = 1,          \
     .fix_tol = 1e-3, .steps = steps_
 
-#define HALF_PLANE                                                                         \
-    {1, half_first, half_vfirst, half_nx, half_ny, half_off, half_zero, half_zero,         \
-     half_internal, half_zero, half_zero, half_zero, half_zero, half_rad}
+#define HALF_PLANE {1, half_piece, half_side, NULL}
 
 #define FALL_SCENE(nm, admit)                                                              \
     {SMALL_SCENE(nm, 1, fall_body, fall_names, 0.01, 60, 0.5, admit), .obst = HALF_PLANE,  \
@@ -99,24 +95,18 @@ static const ncs_sim_desc fails_sim = {&fall_scene, "scenes/fails.ncs", "fails",
 /* ---- table: a disc and a box on the square [-2, 2] x [-1, 0] --------------- */
 
 /* The square: sides bottom, right, top, left, from vertex i to i + 1. */
-static const int sq_first[] = {0, 4}, sq_vfirst[] = {0, 4};
-static const double sq_nx[] = {0, 1, 0, -1}, sq_ny[] = {-1, 0, 1, 0};
-static const double sq_off[] = {1, 2, 0, 2}, sq_grow[] = {0, 0, 0, 0};
-static const double sq_mu[] = {0.5, 0.5, 0.5, 0.5};
-static const unsigned char sq_internal[] = {0, 0, 0, 0};
-static const double sq_vx[] = {-2, 2, 2, -2}, sq_vy[] = {-1, -1, 0, 0};
-static const double sq_cx[] = {0}, sq_cy[] = {-0.5}, sq_rad[] = {2.0615528128088303};
-static const int sq_corner[] = {0, 1, 2, 3};
-static const double sq_corner_mu[] = {0.5, 0.5, 0.5, 0.5};
+static const ncs_piece sq_piece[] = {{0, 4, 0, 4, 0, -0.5, 2.0615528128088303}};
+static const ncs_side sq_side[] = {
+    {0, -1, 1, 0, 0.5, 0}, {1, 0, 2, 0, 0.5, 0}, {0, 1, 0, 0, 0.5, 0}, {-1, 0, 2, 0, 0.5, 0}};
+static const ncs_vertex sq_vert[] = {{-2, -1}, {2, -1}, {2, 0}, {-2, 0}};
+static const ncs_corner sq_corner[] = {{0, 0.5}, {1, 0.5}, {2, 0.5}, {3, 0.5}};
 
 /* The box: outline (0, 0) (0.5, 0) (0.5, 0.5) (0, 0.5) about its reference
  * point, stored about its centroid (0.25, 0.25). */
-static const int box_first[] = {0, 4}, box_vfirst[] = {0, 4};
-static const double box_nx[] = {0, 1, 0, -1}, box_ny[] = {-1, 0, 1, 0};
-static const double box_off[] = {0.25, 0.25, 0.25, 0.25};
-static const unsigned char box_internal[] = {0, 0, 0, 0};
-static const double box_vx[] = {-0.25, 0.25, 0.25, -0.25}, box_vy[] = {-0.25, -0.25, 0.25, 0.25};
-static const double box_c[] = {0}, box_rad[] = {0.35355339059327379};
+static const ncs_piece box_piece[] = {{0, 4, 0, 4, 0, 0, 0.35355339059327379}};
+static const ncs_side box_side[] = {
+    {0, -1, 0.25, 0, 0, 0}, {1, 0, 0.25, 0, 0, 0}, {0, 1, 0.25, 0, 0, 0}, {-1, 0, 0.25, 0, 0, 0}};
+static const ncs_vertex box_vert[] = {{-0.25, -0.25}, {0.25, -0.25}, {0.25, 0.25}, {-0.25, 0.25}};
 static const int box_map[] = {0, 1, 2, 3};
 
 static const ncs_body_desc table_body[] = {
@@ -129,15 +119,12 @@ static const ncs_body_desc table_body[] = {
 static const char *const table_names[] = {"d", "b"};
 
 #define SQUARE                                                                             \
-    .obst = {1, sq_first, sq_vfirst, sq_nx, sq_ny, sq_off, sq_grow, sq_mu, sq_internal, sq_vx, \
-             sq_vy, sq_cx, sq_cy, sq_rad},                                                 \
-    .ncorners = 4, .corner_v = sq_corner, .corner_mu = sq_corner_mu, .nfric = 2
+    .obst = {1, sq_piece, sq_side, sq_vert}, .ncorners = 4, .corner = sq_corner, .nfric = 2
 
 #define TABLE_SCENE(nm, nsides)                                                            \
     {SMALL_SCENE(nm, 2, table_body, table_names, 0.01, 100, 0.5, 1e-6), SQUARE,           \
-     .bpieces = {1, box_first, box_vfirst, box_nx, box_ny, box_off, sq_grow, NULL,         \
-                 box_internal, box_vx, box_vy, box_c, box_c, box_rad},                     \
-     .bvx = box_vx, .bvy = box_vy, .bvmap = box_map, .max_pairs = 32,                      \
+     .bpieces = {1, box_piece, box_side, box_vert}, .bvert = box_vert, .bvmap = box_map,  \
+     .max_pairs = 32,                                                                      \
      .max_srefs = nsides, .max_contacts = 64, .max_groups = 32, .max_m = 512}
 
 static const ncs_scene_desc table_scene = TABLE_SCENE("table", 128);

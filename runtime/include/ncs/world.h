@@ -27,31 +27,51 @@ extern "C" {
 /** Kinds of bodies. */
 enum { NCS_PARTICLE = 0, NCS_DISC = 1, NCS_POLYGON = 2 };
 
-/** Convex pieces: obstacle pieces in the world frame, or the pieces of the
- *  polygon bodies in their centroid frames. Piece k owns sides
- *  [first[k], first[k+1]) and vertices [vfirst[k], vfirst[k+1]); when it
- *  has vertices it has as many as sides and side i runs from vertex i to
- *  vertex i+1 (counter-clockwise; a corner cap repeats its vertex). A piece
- *  without vertices is an explicit group (unbounded). A point q is outside
- *  the piece iff n.q - off >= 0 for at least one side. */
+/** One side of a convex piece: a point q is in front of it (outside the
+ *  piece along it) when nx qx + ny qy - off >= 0. */
+typedef struct ncs_side {
+    ncs_real nx, ny;            /**< outward unit normal */
+    ncs_real off;               /**< n.p for a point p on its true line */
+    ncs_real grow;              /**< how far a radius-0 contact sees it pushed out:
+                                     the overlap of an internal side
+                                     (docs/geometry.md), 0 on the boundary */
+    ncs_real mu;                /**< friction of its obstacle (body pieces: 0,
+                                     the body's own is used) */
+    int internal;               /**< 1 when not on the boundary of the solid (an
+                                     internal diagonal or a corner cap) */
+} ncs_side;
+
+/** A point of a table (x, y). */
+typedef struct ncs_vertex {
+    ncs_real x, y;
+} ncs_vertex;
+
+/** One convex piece: sides [side0, side0 + nside) and vertices [vert0,
+ *  vert0 + nvert); when it has vertices it has as many as sides and side i
+ *  runs from vertex i to vertex i+1 (counter-clockwise; a corner cap
+ *  repeats its vertex). A piece without vertices is an explicit group
+ *  (unbounded). A point is outside the piece iff it is in front of at least
+ *  one side. */
+typedef struct ncs_piece {
+    int side0, nside;           /**< its sides */
+    int vert0, nvert;           /**< its vertices (0: an explicit group) */
+    ncs_real cx, cy, rad;       /**< a circle holding it (rad < 0: unbounded) */
+} ncs_piece;
+
+/** Convex pieces: the obstacle pieces in the world frame, or the pieces of
+ *  the polygon bodies in their centroid frames. */
 typedef struct ncs_pieces {
     int npieces;                /**< number of pieces */
-    const int *first;           /**< npieces + 1 offsets into the side arrays */
-    const int *vfirst;          /**< npieces + 1 offsets into vx, vy */
-    const ncs_real *nx, *ny;    /**< per side: outward unit normal */
-    const ncs_real *off;        /**< per side: n.p for a point p on its true line */
-    const ncs_real *grow;       /**< per side: how far a radius-0 contact sees it
-                                     pushed out (the overlap of an internal side,
-                                     docs/geometry.md), 0 on the boundary */
-    const ncs_real *mu;         /**< per side: friction of its obstacle (NULL for
-                                     body pieces: the body's own) */
-    const unsigned char *internal; /**< per side: 1 when not on the boundary of the
-                                     solid (an internal diagonal or corner cap) */
-    const ncs_real *vx, *vy;    /**< vertices */
-    const ncs_real *cx, *cy;    /**< per piece: centre of a circle holding it */
-    const ncs_real *rad;        /**< per piece: that circle's radius (< 0 for an
-                                     explicit group: unbounded) */
+    const ncs_piece *piece;     /**< npieces */
+    const ncs_side *side;       /**< their sides */
+    const ncs_vertex *vert;     /**< their vertices */
 } ncs_pieces;
+
+/** A convex corner of the solid: the obstacle vertex and its friction. */
+typedef struct ncs_corner {
+    int v;                      /**< index into the obstacle vertices */
+    ncs_real mu;                /**< friction of the edge leaving it */
+} ncs_corner;
 
 /** One moving body. The state is kept at the body's reference point (the
  *  scene's origin of its frame); the engine works at the centroid. */
@@ -64,7 +84,8 @@ typedef struct ncs_body_desc {
     ncs_real cx, cy;            /**< centroid in the body frame */
     ncs_real rad;               /**< bounding radius about the centroid */
     ncs_real mu;                /**< friction coefficient */
-    int vert0, nvert;           /**< its vertices in ncs_scene_desc.bvx/bvy (centroid frame) */
+    int vert0, nvert;           /**< its outline vertices in ncs_scene_desc.bvert
+                                     (centroid frame) */
     int piece0, npiece;         /**< its pieces in ncs_scene_desc.bpieces */
     ncs_real q0[3], v0[3];      /**< initial state at the reference point */
 } ncs_body_desc;
@@ -77,12 +98,11 @@ typedef struct ncs_scene_desc {
     const char *const *body_name; /**< nbodies names */
     ncs_pieces obst;            /**< obstacle pieces (the union of the obstacles) */
     int ncorners;               /**< convex corners of the solid */
-    const int *corner_v;        /**< their vertices in obst.vx/vy */
-    const ncs_real *corner_mu;  /**< their friction coefficients */
+    const ncs_corner *corner;   /**< ncorners */
     ncs_pieces bpieces;         /**< pieces of the polygon bodies */
-    const ncs_real *bvx, *bvy;  /**< outline vertices of the polygon bodies */
+    const ncs_vertex *bvert;    /**< outline vertices of the polygon bodies */
     const int *bvmap;           /**< per vertex of bpieces: the same point's index
-                                     in bvx/bvy */
+                                     in bvert */
     int form;                   /**< ncs_formulation */
     int nfric;                  /**< friction directions: 0 or 2 */
     ncs_real h;                 /**< time step */
@@ -147,8 +167,8 @@ typedef struct ncs_pair {
 /** One side of a pair: a point of body pa against a side of body sb. */
 typedef struct ncs_sref {
     int pa;                     /**< body of the point, -1: an obstacle corner */
-    int pt;                     /**< its vertex (bvx index; obst.vx index when pa
-                                     is -1), or -1: the body's centre */
+    int pt;                     /**< its vertex (bvert index; an obstacle vertex
+                                     when pa is -1), or -1: the body's centre */
     int sb;                     /**< body of the side, -1: an obstacle piece */
     int piece;                  /**< piece of the side (obstacle or body table); for
                                      NCS_SIDE_CORNER the second corner's piece */
@@ -174,7 +194,8 @@ enum {
     NCS_SIDE_CORNER = 3         /**< a polygon corner against a corner: a line through
                                      both with a normal that separates the two
                                      corners (sd is the second corner's vertex: in
-                                     bvx when sb >= 0, in obst.vx when sb < 0) */
+                                     bvert when sb >= 0, an obstacle vertex
+                                     when sb < 0) */
 };
 
 /** A side linearised at one configuration: one LCP contact. */

@@ -70,14 +70,24 @@ void ncs_buf_tpl(ncs_buf *b, const char *text) {
 }
 
 /* The shortest %.*g text of v that reads back as v (1 to 17 digits; of
- * equal lengths the fewest digits: "10", not "1e+01"). */
+ * equal lengths the fewest digits: "10", not "1e+01"). Whether a precision
+ * reads back grows with it, so the least one is found by bisection; the
+ * few above it may still print shorter without an exponent. */
 static void shortest(char *tmp, size_t n, double v) {
     char c[64];
-    int prec;
-    snprintf(tmp, n, "%.17g", v);
-    for (prec = 1; prec < 17; prec++) {
+    int lo = 1, hi = 17, prec;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        snprintf(c, sizeof c, "%.*g", mid, v);
+        if (strtod(c, NULL) == v)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    snprintf(tmp, n, "%.*g", lo, v);
+    for (prec = lo + 1; prec <= 17 && prec <= lo + 5; prec++) {
         snprintf(c, sizeof c, "%.*g", prec, v);
-        if (strtod(c, NULL) == v && strlen(c) < strlen(tmp) && strlen(c) < n)
+        if (strlen(c) < strlen(tmp) && strlen(c) < n)
             strcpy(tmp, c);
     }
 }

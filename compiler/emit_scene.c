@@ -416,6 +416,17 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
         }
         ncs_buf_printf(o, "\n};\n");
     }
+    if (pl->grid.nx > 0) {
+        const ncs_pgrid *g = &pl->grid;
+        int cells = g->nx * g->ny;
+        int_table(o, e, "grid_start", g->start, cells + 1, "int",
+                  "grid: the pieces of cell (i, j) are grid_item[start[j nx + i] ...]");
+        int_table(o, e, "grid_item", g->item, g->start[cells], "int", "grid: pieces per cell");
+        int_table(o, e, "grid_cstart", g->cstart, cells + 1, "int", "grid: corners per cell");
+        int_table(o, e, "grid_citem", g->citem, g->cstart[cells], "int", "grid: corners");
+        int_table(o, e, "grid_free", g->free_piece, g->nfree, "int",
+                  "grid: pieces without bounds (explicit groups)");
+    }
     for (b = 0; b < s->nbodies; b++)
         any_poly |= pl->bodies[b].kind == NCS_BODY_POLYGON;
     if (any_poly) {
@@ -466,6 +477,19 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
         ncs_buf_printf(o, "    %d, %s_corners,\n", pl->ncorners, p);
     else
         ncs_buf_printf(o, "    0, NULL,\n");
+    if (pl->grid.nx > 0) {
+        ncs_buf_printf(o, "    {");
+        real_lit(o, e->real_float, pl->grid.x0);
+        ncs_buf_printf(o, ", ");
+        real_lit(o, e->real_float, pl->grid.y0);
+        ncs_buf_printf(o, ", ");
+        real_lit(o, e->real_float, pl->grid.cell);
+        ncs_buf_printf(o, ", %d, %d, %s_grid_start, %s_grid_item, %s_grid_cstart, %s_grid_citem,\n"
+                          "     %d, %s_grid_free},\n",
+                       pl->grid.nx, pl->grid.ny, p, p, p, p, pl->grid.nfree, p);
+    } else {
+        ncs_buf_printf(o, "    {0.0, 0.0, 0.0, 0, 0, NULL, NULL, NULL, NULL, 0, NULL},\n");
+    }
     pieces_init(o, e, &pl->bpieces, "bp");
     if (any_poly)
         ncs_buf_printf(o, "    %s_bverts, %s_bvmap,\n", p, p);

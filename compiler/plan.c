@@ -295,13 +295,32 @@ static int plan_bodies(ncs_plan *p) {
 
 /* ---- convex corners of the solid ----------------------------------------- */
 
-/* The obstacle vertex of the table at (x, y), or -1. */
-static int find_vertex(const ncs_ptab *t, double x, double y) {
+/* The obstacle vertices sorted by (x, y), for finding one by its place. */
+typedef struct vkey {
+    double x, y;
     int v;
-    for (v = 0; v < t->nverts; v++)
-        if (t->vx[v] == x && t->vy[v] == y)
-            return v;
-    return -1;
+} vkey;
+
+static int cmp_vkey(const void *a, const void *b) {
+    const vkey *p = a, *q = b;
+    if (p->x != q->x)
+        return p->x < q->x ? -1 : 1;
+    if (p->y != q->y)
+        return p->y < q->y ? -1 : 1;
+    return (p->v > q->v) - (p->v < q->v);
+}
+
+/* The first vertex (lowest index) of the sorted keys k[0..n) at (x, y), or -1. */
+static int find_vertex(const vkey *k, int n, double x, double y) {
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (k[mid].x < x || (k[mid].x == x && k[mid].y < y))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && k[lo].x == x && k[lo].y == y ? k[lo].v : -1;
 }
 
 /* Convex corners of the solid (the geometry's, of the union: a seam's
@@ -313,12 +332,21 @@ static int plan_corners(ncs_plan *p) {
     const ncs_geometry *g = p->g;
     const ncs_scene *s = p->s;
     int i, n = 0;
+    vkey *keys = malloc(((size_t)p->obst.nverts + 1) * sizeof *keys);
     p->corner_v = calloc((size_t)g->ncorners + 1, sizeof *p->corner_v);
     p->corner_mu = calloc((size_t)g->ncorners + 1, sizeof *p->corner_mu);
-    if (!p->corner_v || !p->corner_mu)
+    if (!keys || !p->corner_v || !p->corner_mu) {
+        free(keys);
         return -1;
+    }
+    for (i = 0; i < p->obst.nverts; i++) {
+        keys[i].x = p->obst.vx[i];
+        keys[i].y = p->obst.vy[i];
+        keys[i].v = i;
+    }
+    qsort(keys, (size_t)p->obst.nverts, sizeof *keys, cmp_vkey);
     for (i = 0; i < g->ncorners; i++) {
-        int v = find_vertex(&p->obst, g->corners[i].x, g->corners[i].y), o;
+        int v = find_vertex(keys, p->obst.nverts, g->corners[i].x, g->corners[i].y), o;
         if (v < 0)
             continue;
         o = g->corner_obstacle ? g->corner_obstacle[i] : -1;
@@ -326,10 +354,37 @@ static int plan_corners(ncs_plan *p) {
         p->corner_mu[n++] = o >= 0 && o < s->nobstacles ? s->obstacles[o].friction : 0;
     }
     p->ncorners = n;
+    free(keys);
     return 0;
 }
 
 /* ---- constants -------------------------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The scale of what happens near a body: the scene's diameter, but no more
+ * than 10 times the larger of the median piece and the largest body (a row
+ * of 10^4 small teeth is no larger near a disc than a row of 10). Margins
+ * and tolerances follow it, so a long scene behaves like a short one. */
+static double local_scale(const ncs_plan *p) {
+    double *d = malloc(((size_t)p->obst.npieces + 1) * sizeof *d), med = 0, body = 0, t;
+    int k, n = 0;
+    for (k = 0; d && k < p->obst.npieces; k++)
+        if (p->obst.rad[k] >= 0)
+            d[n++] = 2 * p->obst.rad[k];
+    if (n > 0)
+        qsort(d, (size_t)n, sizeof *d, cmp_double);
+    if (n > 0)
+        med = d[n / 2];
+    free(d);
+    for (k = 0; k < p->s->nbodies; k++)
+        body = fmax(body, 2 * p->bodies[k].rad);
+    t = 10 * fmax(med, body);
+    return t > 0 && t < p->diameter ? t : p->diameter;
+}
 
 /* Scene box, speed bound, gamma, epsilon, margins and tolerances. */
 static void plan_constants(ncs_plan *p) {
@@ -360,18 +415,35 @@ static void plan_constants(ncs_plan *p) {
     memcpy(p->box, box, sizeof box);
     d = box[2] >= box[0] ? hypot(box[2] - box[0], box[3] - box[1]) : 0;
     p->diameter = d > 0 ? d : 1;
+    p->local = local_scale(p);
     p->vmax = sqrt(v2 + 2 * amax * p->diameter);
-    p->gamma = s->gamma_auto ? 2 * (p->diameter / s->h + p->vmax) + 1 : s->gamma;
-    p->epsilon = s->epsilon_auto ? PLAN_EPSILON * p->diameter : s->epsilon;
-    p->margin = s->margin_auto ? 1e-3 * p->diameter : s->margin;
+    p->epsilon = s->epsilon_auto ? PLAN_EPSILON * p->local : s->epsilon;
+    p->margin = s->margin_auto ? 1e-3 * p->local : s->margin;
     p->body_margin = 0.1 * p->margin;
-    p->project_tol = PLAN_PROJECT_TOL * p->diameter;
+    p->project_tol = PLAN_PROJECT_TOL * p->local;
     /* summation relaxes each group by epsilon: a body may end up to about
      * epsilon inside a corner of a piece (docs/formulations.md) */
-    p->admit_tol = PLAN_ADMIT_TOL * p->diameter;
+    p->admit_tol = PLAN_ADMIT_TOL * p->local;
     if (s->form == NCS_FORM_SUMMATION && 2 * p->epsilon > p->admit_tol)
         p->admit_tol = 2 * p->epsilon;
-    p->fix_tol = 1e-3 * p->diameter;
+    p->fix_tol = 1e-3 * p->local;
+}
+
+/* gamma (the max formulation's constant) bounds every a of a group: a side
+ * kept in a pair is at most a piece's diameter plus the reach from the
+ * point (docs/formulations.md, "Automatic constants"), so 2 (G / h + Vmax)
+ * + 1 with G the largest piece (the scene's diameter when a piece is
+ * unbounded) plus twice the reach. */
+static void plan_gamma(ncs_plan *p) {
+    const ncs_scene *s = p->s;
+    double G = 0;
+    int k;
+    for (k = 0; k < p->obst.npieces; k++)
+        G = p->obst.rad[k] < 0 ? HUGE_VAL : fmax(G, 2 * p->obst.rad[k]);
+    for (k = 0; k < p->bpieces.npieces; k++)
+        G = fmax(G, 2 * p->bpieces.rad[k]);
+    G = fmin(p->diameter, G + 2 * p->reach_cap);
+    p->gamma = s->gamma_auto ? 2 * (G / s->h + p->vmax) + 1 : s->gamma;
 }
 
 /* The reach the sizes hold (docs/engine.md, "Sizes"): twice the margin
@@ -392,6 +464,100 @@ static void plan_reach(ncs_plan *p) {
         v0 = v > v0 ? v : v0;
     }
     p->reach_cap = 2 * p->margin + 2 * s->h * v0;
+}
+
+/* The grid over the obstacle pieces (docs/engine.md): cells about the size
+ * of a piece or of what one body covers in a step (its radius and the
+ * reach), at most 4 per piece; every piece listed in the cells its circle's
+ * box touches, every convex corner in its cell. Small scenes (fewer than 8
+ * pieces) get none: looking at every piece is cheaper. Returns 0, or -1
+ * when out of memory. */
+static int plan_grid(ncs_plan *p) {
+    ncs_pgrid *g = &p->grid;
+    const ncs_ptab *t = &p->obst;
+    double box[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL}, size = 0, reach = 0;
+    int k, nb = 0, pass, ix, iy, i;
+    long cells;
+    memset(g, 0, sizeof *g);
+    for (k = 0; k < t->npieces; k++) {
+        if (t->rad[k] < 0) {
+            g->nfree++;
+            continue;
+        }
+        grow_box(box, t->cx[k] - t->rad[k], t->cy[k] - t->rad[k]);
+        grow_box(box, t->cx[k] + t->rad[k], t->cy[k] + t->rad[k]);
+        size += 2 * t->rad[k];
+        nb++;
+    }
+    if (nb < 8 || !(box[2] > box[0]) || !(box[3] > box[1]))
+        return 0;
+    for (i = 0; i < p->s->nbodies; i++)
+        reach = fmax(reach, p->bodies[i].rad);
+    g->cell = fmax(size / nb, 2 * (reach + p->reach_cap));
+    while ((double)ceil((box[2] - box[0]) / g->cell) * ceil((box[3] - box[1]) / g->cell) >
+           4.0 * nb + 64)
+        g->cell *= 1.5;
+    g->x0 = box[0];
+    g->y0 = box[1];
+    g->nx = (int)ceil((box[2] - box[0]) / g->cell);
+    g->ny = (int)ceil((box[3] - box[1]) / g->cell);
+    g->nx = g->nx < 1 ? 1 : g->nx;
+    g->ny = g->ny < 1 ? 1 : g->ny;
+    cells = (long)g->nx * g->ny;
+    g->start = calloc((size_t)cells + 1, sizeof *g->start);
+    g->cstart = calloc((size_t)cells + 1, sizeof *g->cstart);
+    g->free_piece = calloc((size_t)g->nfree + 1, sizeof *g->free_piece);
+    if (!g->start || !g->cstart || !g->free_piece)
+        return -1;
+    for (k = 0, i = 0; k < t->npieces; k++)
+        if (t->rad[k] < 0)
+            g->free_piece[i++] = k;
+    for (pass = 0; pass < 2; pass++) {
+        for (k = 0; k < t->npieces; k++) {
+            int x0, x1, y0, y1;
+            if (t->rad[k] < 0)
+                continue;
+            x0 = (int)fmax(0, fmin(g->nx - 1, floor((t->cx[k] - t->rad[k] - g->x0) / g->cell)));
+            x1 = (int)fmax(0, fmin(g->nx - 1, floor((t->cx[k] + t->rad[k] - g->x0) / g->cell)));
+            y0 = (int)fmax(0, fmin(g->ny - 1, floor((t->cy[k] - t->rad[k] - g->y0) / g->cell)));
+            y1 = (int)fmax(0, fmin(g->ny - 1, floor((t->cy[k] + t->rad[k] - g->y0) / g->cell)));
+            for (iy = y0; iy <= y1; iy++)
+                for (ix = x0; ix <= x1; ix++) {
+                    long c = (long)iy * g->nx + ix;
+                    if (pass == 0)
+                        g->start[c + 1]++;
+                    else
+                        g->item[g->start[c]++] = k;
+                }
+        }
+        for (k = 0; k < p->ncorners; k++) {
+            int v = p->corner_v[k];
+            int cx = (int)fmax(0, fmin(g->nx - 1, floor((t->vx[v] - g->x0) / g->cell)));
+            int cy = (int)fmax(0, fmin(g->ny - 1, floor((t->vy[v] - g->y0) / g->cell)));
+            long c = (long)cy * g->nx + cx;
+            if (pass == 0)
+                g->cstart[c + 1]++;
+            else
+                g->citem[g->cstart[c]++] = k;
+        }
+        if (pass == 0) {
+            for (i = 0; i < cells; i++) {
+                g->start[i + 1] += g->start[i];
+                g->cstart[i + 1] += g->cstart[i];
+            }
+            g->item = malloc(((size_t)g->start[cells] + 1) * sizeof *g->item);
+            g->citem = malloc(((size_t)g->cstart[cells] + 1) * sizeof *g->citem);
+            if (!g->item || !g->citem)
+                return -1;
+        } else {
+            for (i = cells; i > 0; i--) {
+                g->start[i] = g->start[i - 1];
+                g->cstart[i] = g->cstart[i - 1];
+            }
+            g->start[0] = g->cstart[0] = 0;
+        }
+    }
+    return 0;
 }
 
 /* Friction directions: 2 when any pair of the scene has friction. */
@@ -438,11 +604,6 @@ int ncs_plan_make(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g, const 
         goto oom;
     plan_constants(p);
     p->nfric = any_friction(p);
-    if (s->form == NCS_FORM_MAX && !(p->gamma > 0 && isfinite(p->gamma))) {
-        ncs_error(d, s->loc, "gamma must be a positive finite number");
-        ncs_plan_release(p);
-        return 1;
-    }
     if (s->form == NCS_FORM_SUMMATION && !(p->epsilon > 0 && isfinite(p->epsilon))) {
         ncs_error(d, s->loc, "epsilon must be a positive finite number");
         ncs_plan_release(p);
@@ -451,6 +612,14 @@ int ncs_plan_make(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g, const 
     for (b = 0; b < s->nbodies; b++)
         p->bodies[b].speed = speed_bound(p, b);
     plan_reach(p);
+    plan_gamma(p);
+    if (s->form == NCS_FORM_MAX && !(p->gamma > 0 && isfinite(p->gamma))) {
+        ncs_error(d, s->loc, "gamma must be a positive finite number");
+        ncs_plan_release(p);
+        return 1;
+    }
+    if (plan_grid(p) != 0)
+        goto oom;
     if (ncs_plan_sizes(p) != 0)
         goto oom;
     return 0;
@@ -469,5 +638,10 @@ void ncs_plan_release(ncs_plan *p) {
     free(p->bvmap);
     ptab_free(&p->obst);
     ptab_free(&p->bpieces);
+    free(p->grid.start);
+    free(p->grid.item);
+    free(p->grid.cstart);
+    free(p->grid.citem);
+    free(p->grid.free_piece);
     memset(p, 0, sizeof *p);
 }

@@ -32,6 +32,15 @@ typedef struct ncs_ptab {
     int maxsides;           /**< most sides of one piece */
 } ncs_ptab;
 
+/** The grid over the obstacle pieces and corners (ncs_grid). */
+typedef struct ncs_pgrid {
+    double x0, y0, cell;    /**< origin and cell size */
+    int nx, ny;             /**< cells (0: no grid) */
+    int *start, *item;      /**< pieces per cell (nx ny + 1 offsets) */
+    int *cstart, *citem;    /**< corners per cell */
+    int nfree, *free_piece; /**< unbounded pieces */
+} ncs_pgrid;
+
 /** A body as the runtime's ncs_body_desc. */
 typedef struct ncs_pbody {
     int kind;               /**< ncs_body_kind (same values as NCS_PARTICLE...) */
@@ -69,10 +78,12 @@ typedef struct ncs_plan {
     int nbverts;            /**< vertices of the polygon bodies */
     double *bvx, *bvy;      /**< (centroid frames) */
     int *bvmap;             /**< per bpieces vertex: its index in bvx/bvy */
+    ncs_pgrid grid;         /**< obstacle pieces and corners by place */
     ncs_pbody *bodies;      /**< per body */
     int nfric;              /**< friction directions: 2 when any pair has friction */
     double box[4];          /**< scene box: x0, y0, x1, y1 */
     double diameter;        /**< its diagonal (>= some positive value) */
+    double local;           /**< the scale near a body (local_scale, plan.c) */
     double vmax;            /**< speed bound used for gamma */
     double gamma, epsilon;  /**< formulation constants */
     double margin;          /**< proximity margin against obstacles */

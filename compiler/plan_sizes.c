@@ -276,24 +276,83 @@ static cost all_pieces(const ncs_plan *p, const ncs_ptab *t, int arc) {
     return all;
 }
 
+/* A bound of the cost of one point of radius r against the pieces of t,
+ * reach R, that needs no grid: the pieces near one place all have regions
+ * (the piece grown by r + R) holding that place, so they all meet the
+ * region of any one of them, k: their cost is at most what the pieces
+ * whose circles come within 2 (r + R) of k's cost together (k with its
+ * neighbours), maximised over k, each with all its sides (and an arc for a
+ * disc). Unbounded pieces count everywhere. Sound at any scale; looser than
+ * the grid where the grid is fine, much tighter where it is not (long
+ * scenes). */
+static cost clique_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R,
+                        const double box[4]) {
+    cost worst = {0, 0, 0, 0}, always = {0, 0, 0, 0};
+    double reach = 2 * (r + R), maxrad = 0;
+    buckets b;
+    int k, j, arc = r > 0;
+    for (k = 0; k < t->npieces; k++) {
+        if (t->rad[k] < 0)
+            add(&always, pair_cost(p, t->first[k + 1] - t->first[k]), 1);
+        else
+            maxrad = fmax(maxrad, t->rad[k]);
+    }
+    if (buckets_make(&b, t, box, reach + 2 * maxrad) != 0)
+        return all_pieces(p, t, arc);
+    for (k = 0; k < t->npieces; k++) {
+        cost here = always;
+        int cx, cy, dx, dy, s2;
+        if (t->rad[k] < 0)
+            continue;
+        cx = (int)floor((t->cx[k] - b.x0) / b.cs);
+        cy = (int)floor((t->cy[k] - b.y0) / b.cs);
+        for (dy = -1; dy <= 1; dy++)
+            for (dx = -1; dx <= 1; dx++) {
+                int qx = cx + dx, qy = cy + dy;
+                size_t c;
+                if (qx < 0 || qy < 0 || qx >= b.nx || qy >= b.ny)
+                    continue;
+                c = (size_t)qy * (size_t)b.nx + (size_t)qx;
+                for (s2 = b.start[c]; s2 < b.start[c + 1]; s2++) {
+                    j = b.item[s2];
+                    /* once: from the cell holding j's centre */
+                    if ((int)floor((t->cx[j] - b.x0) / b.cs) != qx ||
+                        (int)floor((t->cy[j] - b.y0) / b.cs) != qy)
+                        continue;
+                    if (hypot(t->cx[j] - t->cx[k], t->cy[j] - t->cy[k]) <=
+                        t->rad[j] + t->rad[k] + reach)
+                        add(&here, pair_cost(p, t->first[j + 1] - t->first[j] + arc), 1);
+                }
+            }
+        maxin(&worst, here);
+    }
+    if (worst.pairs == 0)
+        worst = always;
+    buckets_free(&b);
+    return worst;
+}
+
 /* The cost of one point of radius r (a disc or particle centre) against the
- * pieces of t, reach R, maximised over the free places of box. */
+ * pieces of t, reach R, maximised over the free places of box: on a grid
+ * when one of at most 300 x 300 places with a spacing of R / 4 covers the
+ * box, and never above clique_cost. */
 static cost point_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R,
                        const double box[4]) {
-    cost worst = {0, 0, 0, 0};
-    double o[3], slack;
+    cost worst = {0, 0, 0, 0}, clique;
+    double o[3], slack, st = (R + r) / 4 > 0 ? (R + r) / 4 : 1e-3;
     int n[2], ix, iy, *stamp, tick = 0;
     buckets b;
     if (t->npieces == 0)
         return worst;
-    if (grid2(box, R + r, (R + r) / 4 > 0 ? (R + r) / 4 : 1e-3, 300, o, n) != 0 ||
+    clique = clique_cost(p, t, r, R, box);
+    if (grid2(box, R + r, st, 300, o, n) != 0 || o[2] > st * (1 + 1e-9) ||
         buckets_make(&b, t, box, R + r + o[2]) != 0)
-        return all_pieces(p, t, r > 0);
+        return clique;
     slack = o[2] * 0.70710678118654757;
     stamp = calloc((size_t)t->npieces + 1, sizeof *stamp);
     if (!stamp) {
         buckets_free(&b);
-        return all_pieces(p, t, r > 0);
+        return clique;
     }
     for (iy = 0; iy < n[1]; iy++)
         for (ix = 0; ix < n[0]; ix++) {
@@ -304,6 +363,10 @@ static cost point_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R,
         }
     free(stamp);
     buckets_free(&b);
+    worst.pairs = fmin(worst.pairs, clique.pairs);
+    worst.sides = fmin(worst.sides, clique.sides);
+    worst.rows = fmin(worst.rows, clique.rows);
+    worst.groups = fmin(worst.groups, clique.groups);
     return worst;
 }
 

@@ -619,25 +619,94 @@ static int corner_covers_obst(const ncs_world *w, int from, int cv, int a, int k
 }
 
 /* Pairs of body a against the obstacles. */
+/** Walks the obstacle pieces (or corners) whose circles may come within d
+ *  of c: through the scene's grid, each once, or every one without a grid. */
+typedef struct near_it {
+    int ix0, ix1, iy0, iy1;     /* the window of cells */
+    int ix, iy, s;              /* the cell and the place in its list */
+    int f;                      /* next unbounded piece, or next piece without a grid */
+    int corners;                /* 1: walks corners */
+} near_it;
+
+static int cell_of(const ncs_grid *g, ncs_real v, ncs_real v0, int n) {
+    ncs_real t = (v - v0) / g->cell;
+    return t < 0 ? 0 : t >= (ncs_real)n ? n - 1 : (int)t;
+}
+
+static void near_begin(near_it *it, const ncs_world *w, const ncs_real c[2], ncs_real d,
+                       int corners) {
+    const ncs_grid *g = &w->sc->grid;
+    it->corners = corners;
+    it->f = 0;
+    it->s = -1;
+    if (g->nx == 0)
+        return;
+    it->ix0 = cell_of(g, c[0] - d, g->x0, g->nx);
+    it->ix1 = cell_of(g, c[0] + d, g->x0, g->nx);
+    it->iy0 = cell_of(g, c[1] - d, g->y0, g->ny);
+    it->iy1 = cell_of(g, c[1] + d, g->y0, g->ny);
+    it->ix = it->ix0;
+    it->iy = it->iy0;
+}
+
+/* The next piece (or corner) index, or -1 when done. A piece whose circle
+ * spans several cells of the window comes from the first of them only. */
+static int near_next(near_it *it, const ncs_world *w) {
+    const ncs_scene_desc *sc = w->sc;
+    const ncs_grid *g = &sc->grid;
+    if (g->nx == 0)
+        return it->f < (it->corners ? sc->ncorners : sc->obst.npieces) ? it->f++ : -1;
+    if (!it->corners && it->f < g->nfree)
+        return g->free_piece[it->f++];
+    for (;;) {
+        int cell = it->iy * g->nx + it->ix;
+        const int *st = it->corners ? g->cstart : g->start;
+        const int *item = it->corners ? g->citem : g->item;
+        if (it->s < 0)
+            it->s = st[cell];
+        while (it->s < st[cell + 1]) {
+            int k = item[it->s++];
+            const ncs_piece *P;
+            if (it->corners)
+                return k;
+            P = &sc->obst.piece[k]; /* first cell of its circle in the window */
+            if (it->ix == (cell_of(g, P->cx - P->rad, g->x0, g->nx) > it->ix0
+                               ? cell_of(g, P->cx - P->rad, g->x0, g->nx) : it->ix0) &&
+                it->iy == (cell_of(g, P->cy - P->rad, g->y0, g->ny) > it->iy0
+                               ? cell_of(g, P->cy - P->rad, g->y0, g->ny) : it->iy0))
+                return k;
+        }
+        it->s = -1;
+        if (++it->ix > it->ix1) {
+            it->ix = it->ix0;
+            if (++it->iy > it->iy1)
+                return -1;
+        }
+    }
+}
+
 static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q)[3]) {
     const ncs_scene_desc *sc = w->sc;
     const ncs_body_desc *A = &sc->body[a];
+    near_it it;
     int k, v, ka, from = w->npairs;
+    near_begin(&it, w, q[a], A->rad + R, 0);
     if (A->kind != NCS_POLYGON) {
-        for (k = 0; k < sc->obst.npieces; k++)
+        while ((k = near_next(&it, w)) >= 0)
             if (piece_dist(w, -1, k, q[a], q) <= A->rad + R &&
                 point_piece(w, a, -1, A->r, A->mu, -1, k, R, q) != 0)
                 return -1;
         return 0;
     }
     /* corners first: they make some vertex pairs redundant */
-    for (k = 0; k < sc->obst.npieces; k++)
+    while ((k = near_next(&it, w)) >= 0)
         if (VERT1(&sc->obst, k) > VERT0(&sc->obst, k) &&
             piece_dist(w, -1, k, q[a], q) <= A->rad + R)
             for (ka = A->piece0; ka < A->piece0 + A->npiece; ka++)
                 if (corners_meet(w, a, ka, -1, k, R, q) != 0)
                     return -1;
-    for (k = 0; k < sc->obst.npieces; k++) {
+    near_begin(&it, w, q[a], A->rad + R, 0);
+    while ((k = near_next(&it, w)) >= 0) {
         if (piece_dist(w, -1, k, q[a], q) > A->rad + R)
             continue;
         for (v = A->vert0; v < A->vert0 + A->nvert; v++)
@@ -645,7 +714,8 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
                 point_piece(w, a, v, 0, A->mu, -1, k, R, q) != 0)
                 return -1;
     }
-    for (v = 0; v < sc->ncorners; v++) {
+    near_begin(&it, w, q[a], A->rad + R, 1);
+    while ((v = near_next(&it, w)) >= 0) {
         int cv = sc->corner[v].v;
         if (hyp(sc->obst.vert[cv].x - q[a][0], sc->obst.vert[cv].y - q[a][1]) > A->rad + R)
             continue;
@@ -734,19 +804,43 @@ static ncs_real speed(const ncs_world *w, int i, const ncs_real *u, const ncs_re
     return (a > b ? a : b) + om * w->sc->body[i].rad;
 }
 
-/* Every candidate pair at q with per-body speed bounds sp[i][0]. Returns 0, or
- * -1 when the pairs or their sides did not fit. */
+/* The bodies by the left end of their reach (x - rad - h sp - body margin),
+ * an insertion sort of last step's order: nearly sorted, so about linear. */
+static void sweep_sort(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp)[3]) {
+    int *o = w->mem.sweep, nb = w->sc->nbodies, i, j, b;
+    ncs_real *lo = w->mem.lo;
+    for (i = 0; i < nb; i++)
+        lo[i] = q[i][0] - w->sc->body[i].rad - w->h * sp[i][0] - w->sc->body_margin;
+    for (i = 1; i < nb; i++) {
+        b = o[i];
+        for (j = i; j > 0 && lo[o[j - 1]] > lo[b]; j--)
+            o[j] = o[j - 1];
+        o[j] = b;
+    }
+}
+
+/* Every candidate pair at q with per-body speed bounds sp[i][0]: each body
+ * against the obstacles, then the bodies whose reaches overlap along x
+ * (sweep and prune) and whose circles come within reach. Returns 0, or -1
+ * when the pairs or their sides did not fit. */
 static int collect(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp)[3]) {
     const ncs_scene_desc *sc = w->sc;
-    int a, b;
+    const int *o = w->mem.sweep;
+    int a, b, i, j;
     w->npairs = 0;
     w->nsrefs = 0;
-    for (a = 0; a < sc->nbodies; a++) {
-        ncs_real R = w->h * sp[a][0] + sc->margin;
-        if (against_obstacles(w, a, R, q) != 0)
+    for (a = 0; a < sc->nbodies; a++)
+        if (against_obstacles(w, a, w->h * sp[a][0] + sc->margin, q) != 0)
             return -1;
-        for (b = a + 1; b < sc->nbodies; b++) {
-            ncs_real rab = w->h * (sp[a][0] + sp[b][0]) + sc->body_margin;
+    sweep_sort(w, q, sp);
+    for (i = 0; i < sc->nbodies; i++) {
+        int ai = o[i];
+        ncs_real hi = q[ai][0] + sc->body[ai].rad + w->h * sp[ai][0] + sc->body_margin;
+        for (j = i + 1; j < sc->nbodies && w->mem.lo[o[j]] <= hi; j++) {
+            ncs_real rab;
+            a = ai < o[j] ? ai : o[j];
+            b = ai < o[j] ? o[j] : ai;
+            rab = w->h * (sp[a][0] + sp[b][0]) + sc->body_margin;
             if (hyp(q[a][0] - q[b][0], q[a][1] - q[b][1]) >
                 sc->body[a].rad + sc->body[b].rad + rab)
                 continue;
@@ -766,10 +860,11 @@ static int uf_find(int *par, int i) {
 }
 
 /* Bodies joined by a pair share an island; each pair gets its island's
- * lowest body. */
+ * lowest body, and the pairs are listed by island (a counting sort, in
+ * collection order within an island) in order[ibegin[r] .. ibegin[r+1]). */
 static void islands(ncs_world *w) {
-    int *par = w->mem.parent, i, x, y;
-    for (i = 0; i < w->sc->nbodies; i++)
+    int *par = w->mem.parent, *beg = w->mem.ibegin, nb = w->sc->nbodies, i, x, y;
+    for (i = 0; i < nb; i++)
         par[i] = i;
     for (i = 0; i < w->npairs; i++) {
         const ncs_pair *P = &w->mem.pair[i];
@@ -782,10 +877,20 @@ static void islands(ncs_world *w) {
         else if (y < x)
             par[x] = y;
     }
+    for (i = 0; i <= nb; i++)
+        beg[i] = 0;
     for (i = 0; i < w->npairs; i++) {
         ncs_pair *P = &w->mem.pair[i];
         P->island = uf_find(par, P->a >= 0 ? P->a : P->b);
+        beg[P->island + 1]++;
     }
+    for (i = 0; i < nb; i++)
+        beg[i + 1] += beg[i];
+    for (i = 0; i < w->npairs; i++) /* beg[r] runs to the end of island r ... */
+        w->mem.order[beg[w->mem.pair[i].island]++] = i;
+    for (i = nb; i > 0; i--) /* ... and back to its start */
+        beg[i] = beg[i - 1];
+    beg[0] = 0;
 }
 
 /* ---- one island's LCP --------------------------------------------------- */
@@ -799,12 +904,12 @@ static int is_group(const ncs_world *w, const ncs_pair *P) {
  * NCS_STEP_CAPACITY. */
 static int layout_of(ncs_world *w, int root, int k, int *np_, int *nc_, ncs_layout *lay,
                      int *m) {
-    int np = 0, ng = 0, nc = 0, i, pass;
+    int np = 0, ng = 0, nc = 0, i, x, pass;
     for (pass = 0; pass < 2; pass++)
-        for (i = 0; i < w->npairs; i++) {
-            const ncs_pair *P = &w->mem.pair[i];
+        for (x = w->mem.ibegin[root]; x < w->mem.ibegin[root + 1]; x++) {
+            const ncs_pair *P = &w->mem.pair[i = w->mem.order[x]];
             int grp = is_group(w, P), n = grp ? P->nside : 1;
-            if (P->island != root || grp != (pass == 0))
+            if (grp != (pass == 0))
                 continue;
             if (grp && ng == w->sc->max_groups)
                 return NCS_STEP_CAPACITY;
@@ -1060,10 +1165,7 @@ static int solve_all(ncs_world *w, const ncs_real (*qe)[3], const ncs_real (*qs)
     int i, r, st = NCS_STEP_OK;
     memset(du, 0, sizeof(ncs_real) * 3 * (size_t)w->sc->nbodies);
     for (r = 0; r < w->sc->nbodies && st == NCS_STEP_OK; r++) {
-        for (i = 0; i < w->npairs; i++)
-            if (w->mem.pair[i].island == r)
-                break;
-        if (i == w->npairs)
+        if (w->mem.ibegin[r] == w->mem.ibegin[r + 1])
             continue;
         clear_info(&one);
         st = solve_island(w, r, qe, qs, vt, un, du, &one);
@@ -1071,13 +1173,13 @@ static int solve_all(ncs_world *w, const ncs_real (*qe)[3], const ncs_real (*qs)
         if (st != NCS_STEP_OK)
             one.body = r;
         if (rec) {
-            for (i = 0; i < w->npairs; i++)
-                if (w->mem.pair[i].island == r) {
-                    if (w->mem.pair[i].a >= 0)
-                        w->mem.body_last[w->mem.pair[i].a] = one;
-                    if (w->mem.pair[i].b >= 0)
-                        w->mem.body_last[w->mem.pair[i].b] = one;
-                }
+            for (i = w->mem.ibegin[r]; i < w->mem.ibegin[r + 1]; i++) {
+                const ncs_pair *P = &w->mem.pair[w->mem.order[i]];
+                if (P->a >= 0)
+                    w->mem.body_last[P->a] = one;
+                if (P->b >= 0)
+                    w->mem.body_last[P->b] = one;
+            }
             all->groups += one.groups;
         }
         all->pivots += one.pivots;
@@ -1391,6 +1493,7 @@ int ncs_world_reset(ncs_world *w) {
             w->mem.v[i][k] = sc->body[i].v0[k];
         }
         clear_info(&w->mem.body_last[i]);
+        w->mem.sweep[i] = i;
     }
     w->ws = ncs_lcp_workspace_init(w->mem.ws, w->mem.ws_bytes, w->sc->max_m);
     w->step = 0;
@@ -1432,7 +1535,11 @@ int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, si
     m->scratch = (ncs_real (*)[3])grab(&mem, &units,
                                          sizeof(ncs_real) * 3 * NCS_WORLD_SCRATCH_ROWS * nb);
     m->parent = (int *)grab(&mem, &units, sizeof(int) * nb);
+    m->sweep = (int *)grab(&mem, &units, sizeof(int) * nb);
+    m->ibegin = (int *)grab(&mem, &units, sizeof(int) * (nb + 1));
+    m->lo = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nb);
     m->pair = (ncs_pair *)grab(&mem, &units, sizeof(ncs_pair) * (size_t)sc->max_pairs);
+    m->order = (int *)grab(&mem, &units, sizeof(int) * (size_t)sc->max_pairs);
     m->ipair = (int *)grab(&mem, &units, sizeof(int) * (size_t)sc->max_pairs);
     m->sref = (ncs_sref *)grab(&mem, &units, sizeof(ncs_sref) * (size_t)sc->max_srefs);
     m->con = (ncs_contact *)grab(&mem, &units, sizeof(ncs_contact) * nc);

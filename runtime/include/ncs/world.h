@@ -73,6 +73,23 @@ typedef struct ncs_corner {
     ncs_real mu;                /**< friction of the edge leaving it */
 } ncs_corner;
 
+/** A uniform grid over the obstacle pieces (built by ncsc): finding the
+ *  pieces near a body costs what is near it, not what the scene holds.
+ *  Cell (i, j) covers [x0 + i cell, x0 + (i + 1) cell) x [y0 + j cell, ...)
+ *  and lists the pieces whose circles reach into it; `nx` 0: no grid (every
+ *  piece is looked at). Pieces without bounds (explicit groups) are listed
+ *  apart and always looked at. */
+typedef struct ncs_grid {
+    ncs_real x0, y0, cell;      /**< origin and cell size */
+    int nx, ny;                 /**< cells (0: no grid) */
+    const int *start;           /**< nx ny + 1 offsets into item */
+    const int *item;            /**< piece indices per cell */
+    const int *cstart;          /**< nx ny + 1 offsets into citem */
+    const int *citem;           /**< convex corners (indices into corner) per cell */
+    int nfree;                  /**< unbounded pieces */
+    const int *free_piece;      /**< their indices */
+} ncs_grid;
+
 /** One moving body. The state is kept at the body's reference point (the
  *  scene's origin of its frame); the engine works at the centroid. */
 typedef struct ncs_body_desc {
@@ -99,6 +116,7 @@ typedef struct ncs_scene_desc {
     ncs_pieces obst;            /**< obstacle pieces (the union of the obstacles) */
     int ncorners;               /**< convex corners of the solid */
     const ncs_corner *corner;   /**< ncorners */
+    ncs_grid grid;              /**< the obstacle pieces and corners by place */
     ncs_pieces bpieces;         /**< pieces of the polygon bodies */
     const ncs_vertex *bvert;    /**< outline vertices of the polygon bodies */
     const int *bvmap;           /**< per vertex of bpieces: the same point's index
@@ -216,7 +234,13 @@ typedef struct ncs_world_mem {
     ncs_step_info *body_last;   /**< nbodies: last step per body */
     ncs_real (*scratch)[3];     /**< NCS_WORLD_SCRATCH_ROWS * nbodies */
     int *parent;                /**< nbodies: islands (union-find) */
+    int *ibegin;                /**< nbodies + 1: island r's pairs are
+                                     order[ibegin[r] .. ibegin[r+1]) */
+    int *sweep;                 /**< nbodies: bodies by the left end of their
+                                     reach (kept between steps: nearly sorted) */
+    ncs_real *lo;               /**< nbodies: that left end */
     ncs_pair *pair;             /**< max_pairs */
+    int *order;                 /**< max_pairs: the pairs by island */
     int *ipair;                 /**< max_pairs: pairs of the island being solved */
     ncs_sref *sref;             /**< max_srefs: sides of the pairs */
     ncs_contact *con;           /**< max_contacts: contacts of one island */
@@ -249,8 +273,10 @@ typedef union ncs_mem_unit {
     (NCS_WU(sizeof(ncs_real) * 3 * (size_t)(nb)) * 2 +                              \
      NCS_WU(sizeof(ncs_step_info) * (size_t)(nb)) +                                 \
      NCS_WU(sizeof(ncs_real) * 3 * NCS_WORLD_SCRATCH_ROWS * (size_t)(nb)) +         \
-     NCS_WU(sizeof(int) * (size_t)(nb)) + NCS_WU(sizeof(ncs_pair) * (size_t)(np)) + \
-     NCS_WU(sizeof(int) * (size_t)(np)) + NCS_WU(sizeof(ncs_sref) * (size_t)(ns)) + \
+     NCS_WU(sizeof(int) * (size_t)(nb)) * 2 + NCS_WU(sizeof(int) * ((size_t)(nb) + 1)) + \
+     NCS_WU(sizeof(ncs_real) * (size_t)(nb)) +                                      \
+     NCS_WU(sizeof(ncs_pair) * (size_t)(np)) +                                      \
+     NCS_WU(sizeof(int) * (size_t)(np)) * 2 + NCS_WU(sizeof(ncs_sref) * (size_t)(ns)) + \
      NCS_WU(sizeof(ncs_contact) * (size_t)(nc)) + NCS_WU(sizeof(int) * (size_t)(ng)) + \
      NCS_WU(sizeof(ncs_real) * (size_t)(nc) * (1 + (size_t)(k)) * (size_t)(nc) *      \
             (1 + (size_t)(k))) +                                                    \

@@ -284,8 +284,9 @@ static void clear(const char *dir) {
     closedir(d);
 }
 
-/* Emits src with prefix into dir (created empty). Returns ncs_emit's status
- * (-1 when the scene does not get that far). */
+/* Emits src with prefix into dir as ncsc does: parse (with the semantic
+ * checks), geometry, and ncs_emit only when no error was reported. Returns
+ * ncs_emit's status, or -1 when the scene does not get that far. */
 static int emit(const char *src, const char *prefix, const char *dir) {
     ncs_diag d;
     ncs_geom_options go = ncs_geom_default_options();
@@ -297,14 +298,16 @@ static int emit(const char *src, const char *prefix, const char *dir) {
     d.out = sink;
     memset(&g, 0, sizeof g);
     s = ncs_parse("t.ncs", src, strlen(src), &d);
-    if (s && ncs_geom_build(s, &go, &d, &g) == 0) {
+    if (s && ncs_diag_errors(&d) == 0 && ncs_geom_build(s, &go, &d, &g) == 0 &&
+        ncs_diag_errors(&d) == 0) {
         memset(&o, 0, sizeof o);
         o.outdir = dir;
         o.prefix = prefix;
         o.target = NCS_TARGET_HOST;
         rc = ncs_emit(s, &g, &o, &d);
-        ncs_geom_free(&g);
     }
+    if (s)
+        ncs_geom_free(&g);
     if (s)
         ncs_scene_free(s);
     return rc;
@@ -394,12 +397,13 @@ static void test_failures(const char *work, const char *units_src) {
     CHECK(count_files(dir) == 0, "%s is not empty", dir);
     CHECK(emit(units_src, "1bad", dir) == 1, "%s", "a prefix that is no C identifier");
     CHECK(count_files(dir) == 0, "%d files after a bad prefix", count_files(dir));
-    CHECK(emit(units_src, "ncs_lcp", dir) == 1, "%s", "a reserved prefix");
-    CHECK(count_files(dir) == 0, "%d files after a reserved prefix", count_files(dir));
-    /* an error the plan finds: gamma not finite once folded (h tiny) */
+    CHECK(emit(units_src, "p2345678901234567890123456789012345678901234567890123456789012345",
+               dir) == 1, "%s", "a prefix of 65 characters");
+    CHECK(count_files(dir) == 0, "%d files after a long prefix", count_files(dir));
+    /* a scene error (1/h not finite): the semantic checks stop it */
     CHECK(emit("scene s { h = 1e-320; steps = 1; }\n"
                "obstacle o polygon { outer (0, 0) (1e300, 0) (1e300, 1) (0, 1); }\n"
-               "body p particle { mass = 1; position = (0, 2); }\n", "s", dir) != 0,
+               "body p particle { mass = 1; position = (0, 2); }\n", "s", dir) == -1,
           "%s", "a scene whose constants are not finite");
     CHECK(count_files(dir) == 0, "%d files after a scene error", count_files(dir));
     snprintf(missing, sizeof missing, "%s/no/such/dir", work);

@@ -1,102 +1,92 @@
-/* test_units.c - unit tests of the code generator (ncsc_lib).
+/* test_units.c - unit tests of the plan and the emitter (compiler/plan.c,
+ * plan_sizes.c, emit_scene.c, emit_buf.c).
  *
- *  1. LCP sizes of the plan equal the docs/formulations.md formulas
+ *  1. Literals: ncs_buf_num writes the shortest text that reads back as the
+ *     same double, always a C floating literal (0.1 -> "0.1", 1e-9 ->
+ *     "1e-09", 10 -> "10.0"), no negative zero, negative values in
+ *     parentheses, a non-finite value flagged.
+ *  2. LCP sizes of ncs_plan_rows equal the docs/formulations.md formulas
  *     (max 4y+2g+x+f, summation 2y+x+f, diff 2y-g+x+f, diff-accurate 3y+x+f,
- *     stewart x+f, f = (k+1)(x+y) when k > 0), for particles and discs, with and without
- *     friction, static and capacity-limited, and for mixed layouts (x > 0
- *     convex contacts next to y > 0 nonconvex sides).
- *  2. The compile-time assembly (form_asm.c) of every formulation equals the
- *     runtime's reference assembler fed with A = W^T M^-1 W computed here
- *     from the contact Jacobian columns (normal [n; 0], friction +-[t; -r]).
- *  3. Error paths: polygon bodies, bad prefixes, missing output directory
- *     (no partial output), and a successful emit leaves exactly 3 files.
+ *     stewart x+f, f = (k+1)(x+y) when k > 0).
+ *  3. The plan's constants follow docs/language.md, "What auto becomes":
+ *     gamma = 2 (D / h + Vmax) + 1, epsilon = 1e-9 D (every scene, every
+ *     formulation), margin = 1e-3 D, the body margin a tenth of it; a
+ *     number written in the scene is used as is. D is the diagonal of the
+ *     box of the obstacles' vertices and the starts, grown by the largest
+ *     disc radius.
+ *  4. The emitted header of scenes/units.ncs: the macros <P>_NBODIES,
+ *     _BODY_<NAME>, _STEPS, _TIME_STEP (shortest literal), _FORMULATION,
+ *     _NFRIC, the sizes _MAX_PAIRS .. _MAX_M equal to the plan's, and
+ *     _STATE_BYTES; none of the old macros. The same scene compiled at build
+ *     time (unitgen.h): STATE_BYTES == sizeof(state) (also at compile time),
+ *     the body indices and names, init.
+ *  5. A failed compile writes nothing: a bad prefix, a scene error, a
+ *     missing output directory; a good one writes exactly the 3 files.
  *
- * Usage: codegen_test_units WORKDIR
+ * Usage: codegen_test_units WORKDIR SCENE (scenes/units.ncs)
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include "emit.h"
-#include "emit_plan.h"
-#include "form_asm.h"
-#include "ncs/assemble.h"
+#include "emit_buf.h"
+#include "parse.h"
+#include "plan.h"
+#include "unitgen.h"
+#include "../check.h"
 
-static int failures;
+/* ---- 1. literals ----------------------------------------------------- */
 
-#define CHECK(cond, ...)                                                   \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
-            failures++;                                                    \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, \
-                    #cond);                                                \
-            fprintf(stderr, __VA_ARGS__);                                  \
-            fputc('\n', stderr);                                           \
-        }                                                                  \
-    } while (0)
-
-/* ---- a hand-built scene: one body, explicit groups ------------------- */
-
-enum { MAXG = 8, MAXS = 64 };
-
-typedef struct fixture {
-    ncs_scene s;
-    ncs_body body;
-    ncs_obstacle obst[MAXG];
-    ncs_group groups[MAXG];
-    ncs_gside sides[MAXS];
-    ncs_geometry g;
-    int body_space;
-} fixture;
-
-/* Groups of the given sizes; side normals spread around the circle. */
-static void make(fixture *f, int form, int ng, const int *sizes, int disc, double mu) {
-    int i, j, at = 0;
-    memset(f, 0, sizeof *f);
-    f->s.file = "units.ncs";
-    f->s.name = "units";
-    f->s.h = 0.01;
-    f->s.steps = 1;
-    f->s.form = form;
-    f->s.gamma_auto = f->s.epsilon_auto = f->s.margin_auto = 1;
-    f->s.nbodies = 1;
-    f->s.bodies = &f->body;
-    f->s.nobstacles = ng;
-    f->s.obstacles = f->obst;
-    f->body.name = "b";
-    f->body.kind = disc ? NCS_BODY_DISC : NCS_BODY_PARTICLE;
-    f->body.mass = 2;
-    f->body.radius = disc ? 0.25 : 0;
-    f->body.friction = mu;
-    for (i = 0; i < ng; i++) {
-        f->obst[i].name = "o";
-        f->obst[i].kind = NCS_OBST_GROUP;
-        f->obst[i].nsides = sizes[i];
-        f->obst[i].friction = mu;
-        f->groups[i].obstacle = i;
-        f->groups[i].first_side = at;
-        f->groups[i].nsides = sizes[i];
-        f->groups[i].first_vert = -1;
-        for (j = 0; j < sizes[i]; j++, at++) {
-            double a = 0.7 * at + 0.3 * i;
-            f->sides[at].normal.x = cos(a);
-            f->sides[at].normal.y = sin(a);
-            f->sides[at].point.x = i;
-            f->sides[at].point.y = -j;
-        }
-    }
-    f->g.nobstacles = ng;
-    f->g.pieces.ngroups = ng;
-    f->g.pieces.groups = f->groups;
-    f->g.pieces.nsides = at;
-    f->g.pieces.sides = f->sides;
-    f->body_space = -1;
-    f->g.body_space = &f->body_space;
+static void lit(double v, const char *want) {
+    ncs_buf b;
+    memset(&b, 0, sizeof b);
+    ncs_buf_num(&b, v);
+    CHECK(b.s && !strcmp(b.s, want) && !b.nonfinite && !b.oom, "ncs_buf_num(%.17g) = '%s', want '%s'",
+          v, b.s ? b.s : "(null)", want);
+    ncs_buf_free(&b);
 }
 
-/* The documented size formula; f = (k + 1)(x + y) friction rows when k > 0
- * (p_f and s), none when k = 0. */
+static void test_literals(void) {
+    ncs_buf b;
+    char s[64];
+    lit(0.1, "0.1");
+    lit(1e-9, "1e-09");
+    lit(10, "10.0");
+    lit(0, "0.0");
+    lit(-0.0, "0.0");
+    lit(-0.5, "(-0.5)");
+    lit(1.0 / 3, "0.3333333333333333");
+    lit(0.1 + 0.2, "0.30000000000000004");
+    lit(1e300, "1e+300");
+    lit(5e-324, "5e-324");
+    lit(123456789012345678.0, "1.2345678901234568e+17");
+    /* every literal reads back as the same double */
+    {
+        double v = 0.7071067811865476;
+        int i;
+        for (i = 0; i < 200; i++, v = v * 1.37 + 1e-3 * i) {
+            double back;
+            memset(&b, 0, sizeof b);
+            ncs_buf_num(&b, v);
+            back = strtod(b.s, NULL);
+            CHECK(back == v, "'%s' reads back as %.17g, not %.17g", b.s, back, v);
+            ncs_buf_free(&b);
+        }
+    }
+    memset(&b, 0, sizeof b);
+    ncs_buf_num(&b, HUGE_VAL);
+    CHECK(b.nonfinite && b.s && !strcmp(b.s, "0.0"), "infinity: flag %d, text '%s'", b.nonfinite,
+          b.s ? b.s : "(null)");
+    ncs_buf_free(&b);
+    ncs_buf_shortest(s, sizeof s, 0.1);
+    CHECK(!strcmp(s, "0.1"), "ncs_buf_shortest(0.1) = '%s'", s);
+}
+
+/* ---- 2. LCP sizes ------------------------------------------------------ */
+
 static int formula(int form, int y, int g, int x, int k) {
     int f = k > 0 ? (k + 1) * (x + y) : 0;
     switch (form) {
@@ -108,282 +98,341 @@ static int formula(int form, int y, int g, int x, int k) {
     }
 }
 
-static void test_sizes(void) {
+static void test_rows(void) {
     static const int sizes[] = {2, 3, 4, 3};
-    int form, ng, mu, cap;
+    int form, ng, x, k, y, i;
     for (form = 0; form <= 4; form++)
-        for (ng = 1; ng <= 4; ng++)
-            for (mu = 0; mu <= 1; mu++)
-                for (cap = 0; cap <= 2; cap++) {
-                    fixture f;
-                    ncs_plan p;
-                    ncs_diag d;
-                    int y = 0, i, k = mu ? 2 : 0, want, wantmax, c;
-                    make(&f, form, ng, sizes, cap == 1, mu ? 0.4 : 0);
-                    f.s.capacity = cap;
-                    for (i = 0; i < ng; i++)
-                        y += sizes[i];
-                    ncs_diag_init(&d, "units.ncs", NULL, 0);
-                    CHECK(ncs_plan_build(&p, &f.s, &f.g, "u", &d) == 0, "plan");
-                    if (!p.bodies)
-                        continue;
-                    want = form == NCS_FORM_STEWART ? formula(form, 0, 0, ng, k)
-                                                    : formula(form, y, ng, 0, k);
-                    CHECK(p.bodies[0].mfull == want, "form %d ng %d k %d: mfull %d != %d",
-                          form, ng, k, p.bodies[0].mfull, want);
-                    CHECK(p.bodies[0].k == k, "k %d != %d", p.bodies[0].k, k);
-                    /* capacity c: the c largest groups, all nonconvex */
-                    c = p.bodies[0].cap;
-                    if (cap > 0)
-                        CHECK(c == (p.bodies[0].is_static ? ng : (cap < ng ? cap : ng)),
-                              "capacity %d (asked %d, %d groups)", c, cap, ng);
-                    if (form == NCS_FORM_STEWART) {
-                        wantmax = formula(form, 0, 0, c, k);
-                    } else {
-                        int sorted[4], a, b2, yy = 0;
-                        memcpy(sorted, sizes, sizeof sorted);
-                        for (a = 0; a < ng; a++)
-                            for (b2 = a + 1; b2 < ng; b2++)
-                                if (sorted[b2] > sorted[a]) {
-                                    int t = sorted[a];
-                                    sorted[a] = sorted[b2];
-                                    sorted[b2] = t;
-                                }
-                        for (a = 0; a < c; a++)
-                            yy += sorted[a];
-                        wantmax = formula(form, yy, c, 0, k);
-                    }
-                    CHECK(p.bodies[0].mmax == wantmax, "form %d ng %d cap %d: mmax %d != %d",
-                          form, ng, cap, p.bodies[0].mmax, wantmax);
-                    CHECK(p.max_m == wantmax, "MAX_M %d != %d", p.max_m, wantmax);
-                    CHECK(p.bodies[0].is_static ==
-                              (form != NCS_FORM_STEWART && (cap == 0 || cap >= ng) &&
-                               want <= NCS_PLAN_STATIC_MMAX),
-                          "static rule");
-                    if (form == NCS_FORM_MAX)
-                        CHECK(p.gamma > 2 * p.diameter / f.s.h, "gamma %g", p.gamma);
-                    ncs_plan_free(&p);
-                }
-}
-
-/* Mixed layouts, x > 0 and y > 0: one-sided groups are convex contacts on
- * the static path (so mfull has both), and the layout size of any g groups
- * plus x convex contacts is the documented formula. */
-static void test_sizes_mixed(void) {
-    static const int sizes[] = {2, 1, 3, 1, 4};
-    int form, ng, mu, x, g;
-    for (form = 0; form <= 4; form++)
-        for (ng = 1; ng <= 5; ng++)
-            for (mu = 0; mu <= 1; mu++) {
-                fixture f;
-                ncs_plan p;
-                ncs_diag d;
-                int y = 0, g2 = 0, x2 = 0, i, k = mu ? 2 : 0, want;
-                make(&f, form, ng, sizes, 0, mu ? 0.4 : 0);
-                for (i = 0; i < ng; i++) {
-                    if (sizes[i] >= 2) {
-                        y += sizes[i];
-                        g2++;
-                    } else
-                        x2++;
-                }
-                ncs_diag_init(&d, "units.ncs", NULL, 0);
-                CHECK(ncs_plan_build(&p, &f.s, &f.g, "u", &d) == 0, "plan");
-                if (!p.bodies)
-                    continue;
-                want = form == NCS_FORM_STEWART ? formula(form, 0, 0, ng, k)
-                                                : formula(form, y, g2, x2, k);
-                CHECK(p.bodies[0].mfull == want, "mixed form %d ng %d k %d: mfull %d != %d",
-                      form, ng, k, p.bodies[0].mfull, want);
-                ncs_plan_free(&p);
-            }
-    for (form = 1; form <= 4; form++)
-        for (g = 1; g <= 3; g++)
-            for (x = 1; x <= 3; x++) {
-                int k, y = 0, i;
-                for (i = 0; i < g; i++)
-                    y += sizes[i] + 1;
+        for (ng = 0; ng <= 4; ng++)
+            for (x = 0; x <= 3; x++)
                 for (k = 0; k <= 2; k += 2) {
-                    int gs[3] = {sizes[0] + 1, sizes[1] + 1, sizes[2] + 1};
-                    int m = ncs_plan_lcp_size(form, g, gs, x, k);
-                    CHECK(m == formula(form, y, g, x, k), "form %d g %d y %d x %d k %d: %d != %d",
-                          form, g, y, x, k, m, formula(form, y, g, x, k));
+                    int g = form == NCS_FORM_STEWART ? 0 : ng;
+                    for (y = 0, i = 0; i < g; i++)
+                        y += sizes[i];
+                    CHECK(ncs_plan_rows(form, g, sizes, x, k) == formula(form, y, g, x, k),
+                          "form %d, %d groups, x %d, k %d: %d rows, the formula says %d", form,
+                          g, x, k, ncs_plan_rows(form, g, sizes, x, k), formula(form, y, g, x, k));
                 }
-            }
+    CHECK(ncs_plan_rows(NCS_FORM_STEWART, 1, sizes, 0, 0) == -1, "stewart with a group is invalid");
+    CHECK(ncs_plan_rows(NCS_FORM_MAX, 0, NULL, 1, 1) == -1, "k = 1 is invalid");
 }
 
-/* ---- compile-time assembly against the reference assembler ----------- */
+/* ---- 3. constants --------------------------------------------------------- */
 
-static double rnd(unsigned *st) {
-    *st = *st * 1103515245u + 12345u;
-    return ((*st >> 8) & 0xffff) / 65535.0;
-}
+/* Parses, builds the geometry and the plan of `src`. Returns 0 when all
+ * three succeed; *d gets the messages (into `sink`). */
+typedef struct compiled {
+    ncs_scene *s;
+    ncs_geometry g;
+    ncs_plan p;
+    int ok;
+} compiled;
 
-static void test_assembly(void) {
-    unsigned st = 7;
-    int form, trial;
-    for (form = 0; form <= 4; form++)
-        for (trial = 0; trial < 12; trial++) {
-            int gs[3], ng = form == NCS_FORM_STEWART ? 0 : 1 + trial % 3;
-            int nx = trial % 2 + (form == NCS_FORM_STEWART), k = (trial / 2) % 2 ? 2 : 0;
-            int disc = trial % 3 == 0, y = 0, nc, nu, i, j, l, r, m;
-            double nxs[16], nys[16], mu[16], a0n[16], a0t[16];
-            double W[3 * 48], A[48 * 48], a0[48], *B, *b, *bb;
-            double im = 0.5, iI = disc ? 1 / (0.5 * 2 * 0.3 * 0.3) : 0, rad = disc ? 0.3 : 0;
-            ncs_fasm_in in;
-            ncs_fasm fa;
-            ncs_layout L;
-            for (i = 0; i < ng; i++)
-                y += gs[i] = 1 + (trial + i) % 3;
-            nc = y + nx;
-            nu = nc * (1 + k);
-            for (i = 0; i < nc; i++) {
-                double a = 6.283185307179586 * rnd(&st);
-                nxs[i] = cos(a);
-                nys[i] = sin(a);
-                mu[i] = k ? rnd(&st) : 0;
-                a0n[i] = rnd(&st) - 0.5;
-                a0t[i] = rnd(&st) - 0.5;
-            }
-            memset(&in, 0, sizeof in);
-            in.form = form;
-            in.ng = ng;
-            in.gsize = gs;
-            in.nx = nx;
-            in.k = k;
-            in.nx_ = nxs;
-            in.ny_ = nys;
-            in.mu = mu;
-            in.im = im;
-            in.iI = iI;
-            in.r = rad;
-            in.gamma = 37;
-            in.eps_h = 0.125;
-            CHECK(ncs_fasm_build(&in, &fa) == 0, "fasm form %d", form);
-            if (!fa.B)
-                continue;
-            m = fa.m;
-            /* W columns over (x, y, theta): normals then friction +-[t; -r]. */
-            for (i = 0; i < nc; i++) {
-                W[3 * i] = nxs[i];
-                W[3 * i + 1] = nys[i];
-                W[3 * i + 2] = 0;
-                a0[i] = a0n[i];
-                for (l = 0; l < k; l++) {
-                    double sg = l ? -1 : 1;
-                    int col = nc + i * k + l;
-                    W[3 * col] = -nys[i] * sg;
-                    W[3 * col + 1] = nxs[i] * sg;
-                    W[3 * col + 2] = -rad * sg;
-                    a0[col] = sg * a0t[i];
-                }
-            }
-            for (i = 0; i < nu; i++)
-                for (j = 0; j < nu; j++)
-                    A[i * nu + j] = im * (W[3 * i] * W[3 * j] + W[3 * i + 1] * W[3 * j + 1]) +
-                                    iI * W[3 * i + 2] * W[3 * j + 2];
-            memset(&L, 0, sizeof L);
-            L.form = form;
-            L.ngroups = ng;
-            L.group_size = gs;
-            L.nconvex = nx;
-            L.nfric = k;
-            L.gamma = 37;
-            L.eps_h = 0.125;
-            B = calloc((size_t)m * m, sizeof *B);
-            b = calloc((size_t)m, sizeof *b);
-            bb = calloc((size_t)m, sizeof *bb);
-            CHECK(B && b && bb, "oom");
-            if (B && b && bb) {
-                CHECK(ncs_lcp_assemble(&L, A, a0, mu, B, m, b) == 0, "oracle");
-                for (r = 0; r < m; r++) {
-                    bb[r] = fa.bconst[r];
-                    for (i = 0; i < nc; i++)
-                        bb[r] += fa.bn[r * nc + i] * a0n[i] + fa.bt[r * nc + i] * a0t[i];
-                }
-                for (i = 0; i < m * m; i++)
-                    CHECK(fabs(B[i] - fa.B[i]) <= 1e-13, "form %d trial %d B[%d][%d] %.17g != %.17g",
-                          form, trial, i / m, i % m, fa.B[i], B[i]);
-                for (r = 0; r < m; r++)
-                    CHECK(fabs(b[r] - bb[r]) <= 1e-13, "form %d trial %d b[%d] %.17g != %.17g",
-                          form, trial, r, bb[r], b[r]);
-            }
-            free(B);
-            free(b);
-            free(bb);
-            ncs_fasm_free(&fa);
-        }
-}
+static FILE *sink;
 
-/* ---- error paths and file output ------------------------------------ */
-
-static int exists(const char *dir, const char *name) {
-    char path[1024];
-    struct stat sb;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    return stat(path, &sb) == 0;
-}
-
-static void test_emit(const char *work) {
-    static const int sizes[] = {2};
-    fixture f;
+static void compile(compiled *c, const char *src, const char *prefix) {
     ncs_diag d;
+    ncs_geom_options go = ncs_geom_default_options();
+    memset(c, 0, sizeof *c);
+    ncs_diag_init(&d, "t.ncs", src, strlen(src));
+    d.out = sink;
+    c->s = ncs_parse("t.ncs", src, strlen(src), &d);
+    if (!c->s || ncs_geom_build(c->s, &go, &d, &c->g) != 0)
+        return;
+    c->ok = ncs_plan_make(&c->p, c->s, &c->g, prefix, &d) == 0;
+}
+
+static void release(compiled *c) {
+    if (c->ok)
+        ncs_plan_release(&c->p);
+    if (c->s) {
+        ncs_geom_free(&c->g);
+        ncs_scene_free(c->s);
+    }
+}
+
+static int near(double a, double b) { return fabs(a - b) <= 1e-15 * fmax(1, fabs(b)); }
+
+static void test_constants(const char *units_src) {
+    compiled c;
+    double D, V;
+    const char *forms[] = {"stewart", "max", "summation", "diff", "diff-accurate"};
+    char src[1024];
+    int f;
+    /* scenes/units.ncs: box (0..3 x -1..3) grown by the wheel's 0.5 */
+    compile(&c, units_src, "u");
+    CHECK(c.ok, "%s", "scenes/units.ncs does not plan");
+    if (c.ok) {
+        D = hypot(4, 5);
+        V = sqrt(25 + 2 * 10 * D); /* |v0| = 5, |a| = 10 */
+        CHECK(near(c.p.diameter, D), "D = %.17g, want %.17g", c.p.diameter, D);
+        CHECK(near(c.p.vmax, V), "Vmax = %.17g, want %.17g", c.p.vmax, V);
+        CHECK(near(c.p.gamma, 2 * (D / 0.01 + V) + 1), "gamma = %.17g, want 2 (D / h + Vmax) + 1 = %.17g",
+              c.p.gamma, 2 * (D / 0.01 + V) + 1);
+        CHECK(near(c.p.epsilon, 1e-9 * D), "epsilon = %.17g, want 1e-9 D", c.p.epsilon);
+        CHECK(near(c.p.margin, 1e-3 * D), "margin = %.17g, want 1e-3 D", c.p.margin);
+        CHECK(near(c.p.body_margin, 1e-4 * D), "body margin = %.17g, want a tenth of the margin",
+              c.p.body_margin);
+        CHECK(c.p.nfric == 0, "nfric %d without friction", c.p.nfric);
+        CHECK(c.p.size.pairs > 0 && c.p.size.srefs >= c.p.size.pairs &&
+                  c.p.size.contacts > 0 && c.p.size.groups > 0 && c.p.size.m > 0,
+              "sizes %d %d %d %d %d", c.p.size.pairs, c.p.size.srefs, c.p.size.contacts,
+              c.p.size.groups, c.p.size.m);
+    }
+    release(&c);
+    /* epsilon is 1e-9 D for every scene and formulation (particles alone,
+     * polygon bodies); with no obstacle and one start D = 1 */
+    for (f = 0; f < 5; f++) {
+        snprintf(src, sizeof src,
+                 "scene s { h = 0.1; steps = 1; formulation = %s; }\n"
+                 "body p particle { mass = 1; }\n", forms[f]);
+        compile(&c, src, "s");
+        CHECK(c.ok && c.p.diameter == 1 && near(c.p.epsilon, 1e-9) && near(c.p.margin, 1e-3) &&
+                  near(c.p.gamma, 21),
+              "%s, one particle: D %g, epsilon %g, margin %g, gamma %g", forms[f], c.p.diameter,
+              c.p.epsilon, c.p.margin, c.p.gamma);
+        release(&c);
+        snprintf(src, sizeof src,
+                 "scene s { h = 0.1; steps = 1; formulation = %s; }\n"
+                 "obstacle o polygon { outer (0, 0) (6, 0) (6, 1) (0, 1); }\n"
+                 "body b polygon { vertices (0, 0) (1, 0) (1, 1) (0, 1); mass = 1;"
+                 " position = (0, 8); }\n", forms[f]);
+        compile(&c, src, "s");
+        CHECK(c.ok && near(c.p.diameter, 10) && near(c.p.epsilon, 1e-8) &&
+                  near(c.p.margin, 1e-2),
+              "%s, a polygon body: D %g, epsilon %g, margin %g", forms[f], c.p.diameter,
+              c.p.epsilon, c.p.margin);
+        release(&c);
+    }
+    /* numbers written in the scene are used as they are */
+    compile(&c, "scene s { h = 0.1; steps = 1; gamma = 7; margin = 0.02; }\n"
+                "body p particle { mass = 1; }\n", "s");
+    CHECK(c.ok && c.p.gamma == 7 && c.p.margin == 0.02 && near(c.p.body_margin, 0.002),
+          "explicit gamma %g, margin %g, body margin %g", c.p.gamma, c.p.margin, c.p.body_margin);
+    release(&c);
+    compile(&c, "scene s { h = 0.1; steps = 1; formulation = summation; epsilon = 0.25; }\n"
+                "body p particle { mass = 1; }\n", "s");
+    CHECK(c.ok && c.p.epsilon == 0.25, "explicit epsilon %g", c.p.epsilon);
+    release(&c);
+}
+
+/* ---- 4. the header -------------------------------------------------------- */
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    char *s;
+    long n;
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    rewind(f);
+    s = malloc((size_t)n + 1);
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    if (s)
+        s[n] = '\0';
+    fclose(f);
+    return s;
+}
+
+/* The value of "#define NAME VALUE[ comment]" in text, or NULL (static). */
+static const char *macro(const char *text, const char *name) {
+    static char v[256];
+    char key[128];
+    const char *at;
+    size_t n;
+    snprintf(key, sizeof key, "\n#define %s ", name);
+    if (!text || !(at = strstr(text, key)))
+        return NULL;
+    at += strlen(key);
+    n = strcspn(at, "\n");
+    if (n >= sizeof v)
+        n = sizeof v - 1;
+    memcpy(v, at, n);
+    v[n] = '\0';
+    if (strstr(v, " /*"))
+        *strstr(v, " /*") = '\0';
+    return v;
+}
+
+static int count_files(const char *dir) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    if (!d)
+        return -1;
+    while ((e = readdir(d)) != NULL)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+/* Removes the files in dir (a directory of this test's own). */
+static void clear(const char *dir) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[1024];
+    if (!d)
+        return;
+    while ((e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            remove(path);
+        }
+    closedir(d);
+}
+
+/* Emits src with prefix into dir as ncsc does: parse (with the semantic
+ * checks), geometry, and ncs_emit only when no error was reported. Returns
+ * ncs_emit's status, or -1 when the scene does not get that far. */
+static int emit(const char *src, const char *prefix, const char *dir) {
+    ncs_diag d;
+    ncs_geom_options go = ncs_geom_default_options();
+    ncs_geometry g;
     ncs_emit_options o;
-    char missing[1024];
-    FILE *sink = tmpfile();
-    mkdir(work, 0777);
-    make(&f, NCS_FORM_MAX, 1, sizes, 0, 0);
-    memset(&o, 0, sizeof o);
-    o.outdir = work;
+    ncs_scene *s;
+    int rc = -1;
+    ncs_diag_init(&d, "t.ncs", src, strlen(src));
+    d.out = sink;
+    memset(&g, 0, sizeof g);
+    s = ncs_parse("t.ncs", src, strlen(src), &d);
+    if (s && ncs_diag_errors(&d) == 0 && ncs_geom_build(s, &go, &d, &g) == 0 &&
+        ncs_diag_errors(&d) == 0) {
+        memset(&o, 0, sizeof o);
+        o.outdir = dir;
+        o.prefix = prefix;
+        o.target = NCS_TARGET_HOST;
+        rc = ncs_emit(s, &g, &o, &d);
+    }
+    if (s)
+        ncs_geom_free(&g);
+    if (s)
+        ncs_scene_free(s);
+    return rc;
+}
 
-    ncs_diag_init(&d, "units.ncs", NULL, 0);
-    d.out = sink ? sink : stderr;
-    o.prefix = "9bad";
-    CHECK(ncs_emit(&f.s, &f.g, &o, &d) == 1 && d.nerrors == 1, "bad prefix accepted");
-    o.prefix = "with-dash";
-    CHECK(ncs_emit(&f.s, &f.g, &o, &d) == 1 && d.nerrors == 2, "bad prefix accepted");
+static void test_header(const char *work, const char *units_src) {
+    char dir[512], path[600];
+    char *h;
+    const char *v;
+    compiled c;
+    static const char *old[] = {"UNITS_CAPACITY", "UNITS_ACT_WORDS", "UNITS_WS_DOUBLES",
+                                "UNITS_H", "UNITS_GAMMA", "UNITS_EPSILON"};
+    size_t i;
+    snprintf(dir, sizeof dir, "%s/header", work);
+    mkdir(dir, 0777);
+    clear(dir);
+    CHECK(emit(units_src, NULL, dir) == 0, "%s", "scenes/units.ncs does not compile");
+    snprintf(path, sizeof path, "%s/units.h", dir);
+    h = slurp(path);
+    CHECK(h != NULL, "no %s", path);
+    compile(&c, units_src, "units");
+    CHECK(c.ok, "%s", "no plan");
+    if (!h || !c.ok)
+        goto done;
+#define WANT(name, value)                                                                   \
+    CHECK((v = macro(h, name)) && !strcmp(v, value), "%s is '%s', want '%s'", name,        \
+          v ? v : "(missing)", value)
+    WANT("UNITS_NBODIES", "2");
+    WANT("UNITS_BODY_BALL", "0");
+    WANT("UNITS_BODY_WHEEL", "1");
+    WANT("UNITS_STEPS", "3");
+    WANT("UNITS_TIME_STEP", "0.01");
+    WANT("UNITS_FORMULATION", "NCS_FORM_MAX");
+    WANT("UNITS_NFRIC", "0");
+    {
+        char num[32];
+        const char *names[] = {"UNITS_MAX_PAIRS", "UNITS_MAX_SIDES", "UNITS_MAX_CONTACTS",
+                               "UNITS_MAX_GROUPS", "UNITS_MAX_M"};
+        int vals[] = {c.p.size.pairs, c.p.size.srefs, c.p.size.contacts, c.p.size.groups,
+                      c.p.size.m};
+        for (i = 0; i < 5; i++) {
+            snprintf(num, sizeof num, "%d", vals[i]);
+            WANT(names[i], num);
+        }
+    }
+    WANT("UNITS_STATE_BYTES", "(sizeof(ncs_world) + sizeof(ncs_mem_unit) * UNITS_MEM_UNITS)");
+#undef WANT
+    for (i = 0; i < sizeof old / sizeof old[0]; i++)
+        CHECK(macro(h, old[i]) == NULL, "the old macro %s is still there", old[i]);
+done:
+    free(h);
+    release(&c);
+}
 
-    o.prefix = "poly";
-    f.body.kind = NCS_BODY_POLYGON;
-    CHECK(ncs_emit(&f.s, &f.g, &o, &d) == 1 && d.nerrors == 3, "polygon body accepted");
-    CHECK(!exists(work, "poly.c"), "output after an error");
-    f.body.kind = NCS_BODY_PARTICLE;
+/* The same scene compiled at build time (unitgen.h): its state's size and
+ * its indices. */
+typedef char state_bytes_is_sizeof_state[UNITGEN_STATE_BYTES == sizeof(unitgen_state) ? 1 : -1];
 
+static void test_generated(void) {
+    static unitgen_state st;
+    double xy[2];
+    CHECK(UNITGEN_STATE_BYTES == sizeof(unitgen_state), "STATE_BYTES %zu, sizeof %zu",
+          (size_t)UNITGEN_STATE_BYTES, sizeof(unitgen_state));
+    CHECK(sizeof st.mem / sizeof st.mem[0] ==
+              NCS_WORLD_MEM_UNITS(UNITGEN_NBODIES, UNITGEN_MAX_PAIRS, UNITGEN_MAX_SIDES,
+                                  UNITGEN_MAX_CONTACTS, UNITGEN_MAX_GROUPS, UNITGEN_MAX_M,
+                                  UNITGEN_NFRIC),
+          "%s", "the state's memory is not NCS_WORLD_MEM_UNITS of its sizes");
+    CHECK(UNITGEN_BODY_BALL == 0 && UNITGEN_BODY_WHEEL == 1 && UNITGEN_NBODIES == 2,
+          "body indices %d %d of %d", UNITGEN_BODY_BALL, UNITGEN_BODY_WHEEL, UNITGEN_NBODIES);
+    CHECK(!strcmp(unitgen_body_name(UNITGEN_BODY_BALL), "ball") &&
+              !strcmp(unitgen_body_name(UNITGEN_BODY_WHEEL), "wheel"),
+          "%s", "body names");
+    CHECK(unitgen_init(&st) == 0, "%s", "init");
+    unitgen_position(&st, UNITGEN_BODY_WHEEL, xy);
+    CHECK(xy[0] == 2 && xy[1] == 0.5, "wheel at (%g, %g)", xy[0], xy[1]);
+    CHECK(UNITGEN_TIME_STEP == 0.01 && unitgen_scene.h == 0.01, "%s", "time step");
+}
+
+/* ---- 5. a failed compile writes nothing --------------------------------- */
+
+static void test_failures(const char *work, const char *units_src) {
+    char dir[512], missing[600];
+    snprintf(dir, sizeof dir, "%s/fail", work);
+    mkdir(dir, 0777);
+    clear(dir);
+    CHECK(count_files(dir) == 0, "%s is not empty", dir);
+    CHECK(emit(units_src, "1bad", dir) == 1, "%s", "a prefix that is no C identifier");
+    CHECK(count_files(dir) == 0, "%d files after a bad prefix", count_files(dir));
+    CHECK(emit(units_src, "p2345678901234567890123456789012345678901234567890123456789012345",
+               dir) == 1, "%s", "a prefix of 65 characters");
+    CHECK(count_files(dir) == 0, "%d files after a long prefix", count_files(dir));
+    /* a scene error (1/h not finite): the semantic checks stop it */
+    CHECK(emit("scene s { h = 1e-320; steps = 1; }\n"
+               "obstacle o polygon { outer (0, 0) (1e300, 0) (1e300, 1) (0, 1); }\n"
+               "body p particle { mass = 1; position = (0, 2); }\n", "s", dir) == -1,
+          "%s", "a scene whose constants are not finite");
+    CHECK(count_files(dir) == 0, "%d files after a scene error", count_files(dir));
     snprintf(missing, sizeof missing, "%s/no/such/dir", work);
-    o.outdir = missing;
-    o.prefix = "gone";
-    CHECK(ncs_emit(&f.s, &f.g, &o, &d) == 2, "missing directory not reported");
-
-    o.outdir = work;
-    o.prefix = "ok_units";
-    CHECK(ncs_emit(&f.s, &f.g, &o, &d) == 0, "emit failed");
-    CHECK(exists(work, "ok_units.h") && exists(work, "ok_units.c") &&
-              exists(work, "ok_units_main.c"),
-          "missing output");
-    CHECK(!exists(work, "ok_units.h.tmp") && !exists(work, "ok_units.c.tmp") &&
-              !exists(work, "ok_units_main.c.tmp"),
-          "temporary left");
-
-    o.prefix = NULL; /* default: the scene name */
-    CHECK(ncs_emit(&f.s, &f.g, &o, &d) == 0 && exists(work, "units.h") &&
-              exists(work, "units.c") && exists(work, "units_main.c"),
-          "default prefix is the scene name");
-    if (sink)
-        fclose(sink);
+    CHECK(emit(units_src, "u", missing) == 2, "%s", "a missing output directory");
+    CHECK(count_files(missing) == -1, "%s", "the missing directory was created");
+    CHECK(emit(units_src, "u", dir) == 0, "%s", "the good compile");
+    CHECK(count_files(dir) == 3, "%d files after a good compile, want u.h, u.c, u_main.c",
+          count_files(dir));
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: codegen_test_units WORKDIR\n");
+    char *units_src;
+    if (argc != 3) {
+        fprintf(stderr, "usage: codegen_test_units WORKDIR SCENE\n");
         return 2;
     }
-    test_sizes();
-    test_sizes_mixed();
-    test_assembly();
-    test_emit(argv[1]);
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    else
-        printf("all checks passed\n");
-    return failures ? 1 : 0;
+    sink = getenv("TEST_VERBOSE") ? stderr : tmpfile();
+    mkdir(argv[1], 0777);
+    units_src = slurp(argv[2]);
+    if (!sink || !units_src) {
+        fprintf(stderr, "codegen_test_units: cannot read %s\n", argv[2]);
+        return 2;
+    }
+    test_literals();
+    test_rows();
+    test_constants(units_src);
+    test_header(argv[1], units_src);
+    test_generated();
+    test_failures(argv[1], units_src);
+    free(units_src);
+    return CHECK_DONE();
 }

@@ -2,9 +2,11 @@
 # golden_check.sh GOLDEN_SIM FAILS_SIM GOLDEN_DIR WORK
 # The simulator's CSV (header and every column but the pivot count, which
 # may change with the solver; pivots must be a count) and the --check
-# report of failed expectations (FILE:LINE, text, value, summary, exit
-# status 1; the same without --check, the default, and none with --no-check) and the summary line of a run (steps, steps with contacts, LCP
-# solves per such step, final positions) against golden files.
+# report of failed expectations (FILE:LINE:COL in source order, text,
+# value, summary, exit status 1; the same without --check, the default, and
+# none with --no-check) and the summary line of a run (steps, steps with
+# contacts, LCP solves per such step, final positions; numbers shortest)
+# against golden files.
 set -u
 sim=$1 fails=$2 golden=$3 work=$4
 mkdir -p "$work"
@@ -18,7 +20,8 @@ awk -F, 'NR > 1 && (NF != 13 || $11 !~ /^[0-9]+$/) { print "bad row " NR ": " $0
 cut -d, -f1-10,12,13 "$work/out.csv" >"$work/out.cut"
 diff -u "$golden/golden.csv" "$work/out.cut" || fail "CSV differs from $golden/golden.csv"
 # --csv - writes the same to stdout
-"$sim" --csv - --quiet | cmp -s - "$work/out.csv" || fail "--csv - differs from --csv FILE"
+"$sim" --csv - --quiet >"$work/stdout.csv" || fail "golden scene failed with --csv -"
+cmp -s "$work/stdout.csv" "$work/out.csv" || fail "--csv - differs from --csv FILE"
 # the summary line on stderr
 "$sim" 2>"$work/summary.txt" >/dev/null || fail "golden scene run failed"
 diff -u "$golden/golden.summary" "$work/summary.txt" || fail "summary differs from $golden/golden.summary"

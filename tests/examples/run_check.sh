@@ -21,12 +21,12 @@ grep -q "^golden: 2 steps" err.txt || fail "no summary: $(cat err.txt)"
 NCS_RUN_DIR=$work/elsewhere "$ncsc" run --prefix other --formulation summation \
     "$scenes/golden.ncs" --quiet || fail "ncsc run --prefix failed"
 [ -x elsewhere/other ] || fail "NCS_RUN_DIR/--prefix not used"
-grep -q "formulation summation" elsewhere/other.h || fail "--formulation not used"
+grep -qx "#define OTHER_FORMULATION NCS_FORM_SUMMATION" elsewhere/other.h || fail "--formulation not used"
 # the same options as --opt=value
 NCS_RUN_DIR=$work/eq "$ncsc" run --prefix=other2 --formulation=diff --decomp=triangles \
     "$scenes/golden.ncs" --quiet || fail "ncsc run --prefix=P --formulation=F failed"
 [ -x eq/other2 ] || fail "--prefix=P not used"
-grep -q "formulation diff)" eq/other2.h || fail "--formulation=F not used"
+grep -qx "#define OTHER2_FORMULATION NCS_FORM_DIFF" eq/other2.h || fail "--formulation=F not used"
 # a reserved prefix, either spelling -> 2
 for opt in "--prefix=ncs_lcp" "--prefix NCSrun"; do
     # shellcheck disable=SC2086
@@ -41,10 +41,10 @@ done
 # by default (--check is accepted), not with --no-check
 "$ncsc" run "$scenes/fails.ncs" --check --quiet 2>err.txt
 [ $? -eq 1 ] || fail "failing expectations: exit status not 1"
-grep -q "fails.ncs:[0-9]*: expectation failed" err.txt || fail "no FILE:LINE failure"
+grep -q "fails.ncs:[0-9]*:[0-9]*: expectation failed" err.txt || fail "no FILE:LINE:COL failure"
 "$ncsc" run "$scenes/fails.ncs" --quiet 2>err.txt
 [ $? -eq 1 ] || fail "failing expectations without --check: exit status not 1"
-grep -q "fails.ncs:[0-9]*: expectation failed" err.txt || fail "no FILE:LINE failure by default"
+grep -q "fails.ncs:[0-9]*:[0-9]*: expectation failed" err.txt || fail "no FILE:LINE:COL failure by default"
 "$ncsc" run "$scenes/fails.ncs" --no-check --quiet 2>err.txt ||
     fail "--no-check: exit status not 0: $(cat err.txt)"
 [ -s err.txt ] && fail "--no-check --quiet printed: $(cat err.txt)"

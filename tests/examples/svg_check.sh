@@ -26,7 +26,15 @@ n=$(grep -c '>t = 0[,<]' "$svg")
 grep -q 'fill-opacity="0"' "$svg" || fail "no outlined (unfilled) snapshot"
 rsvg-convert "$svg" -o "$png" || fail "rsvg-convert failed"
 head -c 8 "$png" | od -An -c | grep -q 'P   N   G' || fail "rsvg-convert did not write a PNG"
-# a directory that cannot be written: a clear error and exit status 1
-"$sim" --quiet --svg "$work/no/such/dir/x.svg" 2>"$work/err.txt"
-[ $? -eq 1 ] && grep -q "cannot write" "$work/err.txt" || fail "unwritable --svg not reported"
+# a directory that cannot be written: found before the run, a clear error
+# naming the file, exit status 2, nothing simulated (no summary, and the
+# CSV asked for next to it is not left behind)
+rm -f "$work/side.csv"
+"$sim" --svg "$work/no/such/dir/x.svg" --csv "$work/side.csv" 2>"$work/err.txt"
+rc=$?
+[ $rc -eq 2 ] || fail "unwritable --svg: exit status $rc, expected 2: $(cat "$work/err.txt")"
+grep -q "cannot write '$work/no/such/dir/x.svg'" "$work/err.txt" ||
+    fail "unwritable --svg not reported: $(cat "$work/err.txt")"
+[ "$(wc -l <"$work/err.txt")" -eq 1 ] || fail "unwritable --svg: more than the error: $(cat "$work/err.txt")"
+[ -e "$work/side.csv" ] && fail "unwritable --svg: the CSV was written anyway"
 echo "SVG OK: $(wc -c <"$svg") bytes, PNG $(wc -c <"$png") bytes"

@@ -3,11 +3,17 @@
 # linear momentum sum_i M_i (vx_i, vy_i) (masses in body order) stays at its
 # initial value within TOL (absolute, per coordinate) after every step: the
 # body-body impulses of a frictionless, force-free scene are equal and
-# opposite. Prints the largest deviation.
-set -eu
+# opposite. The run (expectations checked) must succeed. Prints the largest
+# deviation.
+set -u
 sim=$1 tol=$2
 shift 2
-"$sim" --csv - --quiet | awk -F, -v tol="$tol" -v masses="$*" '
+csv=${TMPDIR:-/tmp}/momentum.$$.csv
+trap 'rm -f "$csv"' EXIT
+"$sim" --csv "$csv" --quiet
+rc=$?
+[ $rc -eq 0 ] || { echo "the simulator failed (exit status $rc)" >&2; exit 1; }
+awk -F, -v tol="$tol" -v masses="$*" '
     BEGIN { nb = split(masses, m, " ") }
     NR > 1 {
         i = ($1 == step && NR > 2) ? i + 1 : 1
@@ -27,4 +33,4 @@ shift 2
         printf "initial momentum (%.17g, %.17g), largest deviation %.3e (step %d) over %d steps\n",
                px0, py0, worst, at, rows - 1
         exit !(rows > 1 && worst <= tol)
-    }'
+    }' "$csv"

@@ -9,8 +9,12 @@ set -eu
 sim=$1 min=$2 max=$3
 tmp=${TMPDIR:-/tmp}/solves.$$
 trap 'rm -f "$tmp.csv" "$tmp.err"' EXIT
+set +e
 "$sim" --fixpoint "$max" --fixpoint-tol 1e-6 --csv - >"$tmp.csv" 2>"$tmp.err"
+rc=$?
+set -e
 cat "$tmp.err"
+[ $rc -eq 0 ] || { echo "the run with --fixpoint $max failed (exit status $rc)" >&2; exit 1; }
 most=$(awk -F, 'NR > 1 { if ($12 > 0 && $13 < 1) bad = 1; if ($13 > m) m = $13 }
                 END { if (bad) print "bad"; else print m + 0 }' "$tmp.csv")
 echo "largest solves in the CSV: $most"

@@ -1,0 +1,271 @@
+/* trust_run.c - runs a .ncs scene in one process: ncsc's stages (parse
+ * with the --formulation override, geometry, plan) and the runtime's
+ * simulator, without writing or compiling C.
+ *
+ *   trust_run SCENE.ncs [--formulation F] [SIMULATOR OPTIONS...]
+ *
+ * The scene descriptor (ncs_scene_desc) and the simulator's description
+ * (ncs_sim_desc: expectations, obstacle outlines; trust_sim.c) are built in memory from
+ * the plan exactly as compiler/emit_scene.c writes them as C (the same
+ * tables and constants; a -0 becomes +0 as in the emitted literals), then
+ * ncs_sim_main runs with the remaining options (--csv, --dump-lcp, --steps,
+ * --no-check, ...), so the CSV and the LCP dumps are those of the
+ * generated simulator (the test trust.inproc compares the two byte for
+ * byte). This is what lets the trust suite run hundreds of scenes under
+ * five formulations in about a minute: `ncsc run` spends a second per
+ * scene in the C compiler. The program's name in messages is the scene's.
+ *
+ * Exit status: that of ncs_sim_main (0 ok, 1 a failed step or
+ * expectation, 2 usage or I/O), or 1 when the scene does not compile.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "emit_scene.h"
+#include "geom.h"
+#include "ncs/world.h"
+#include "parse.h"
+#include "plan.h"
+#include "solid.h"
+#include "trust_sim.h"
+
+/* Everything the descriptors point to, freed at the end. */
+typedef struct owned {
+    void *p[64];
+    int n;
+} owned;
+
+static void *keep(owned *o, void *p) {
+    if (!p || o->n == (int)(sizeof o->p / sizeof o->p[0])) {
+        fprintf(stderr, "trust_run: out of memory\n");
+        exit(2);
+    }
+    return o->p[o->n++] = p;
+}
+
+/* A copy of n reals (at least one element, as the emitted tables), -0 as
+ * +0 like the emitted literals. */
+static const double *reals(owned *o, const double *v, int n) {
+    double *c = keep(o, calloc((size_t)(n > 0 ? n : 1), sizeof *c));
+    for (int i = 0; i < n; i++)
+        c[i] = v[i] == 0 ? 0 : v[i];
+    return c;
+}
+
+static const int *ints(owned *o, const int *v, int n) {
+    int *c = keep(o, calloc((size_t)(n > 0 ? n : 1), sizeof *c));
+    if (n > 0)
+        memcpy(c, v, (size_t)n * sizeof *c);
+    return c;
+}
+
+static void pieces_of(owned *o, const ncs_ptab *t, int with_mu, ncs_pieces *out) {
+    unsigned char *in = keep(o, calloc((size_t)(t->nsides > 0 ? t->nsides : 1), 1));
+    if (t->nsides > 0)
+        memcpy(in, t->internal, (size_t)t->nsides);
+    out->npieces = t->npieces;
+    out->first = ints(o, t->first, t->npieces + 1);
+    out->vfirst = ints(o, t->vfirst, t->npieces + 1);
+    out->nx = reals(o, t->nx, t->nsides);
+    out->ny = reals(o, t->ny, t->nsides);
+    out->off = reals(o, t->off, t->nsides);
+    out->grow = reals(o, t->grow, t->nsides);
+    out->mu = with_mu ? reals(o, t->mu, t->nsides) : NULL;
+    out->internal = in;
+    out->vx = reals(o, t->vx, t->nverts);
+    out->vy = reals(o, t->vy, t->nverts);
+    out->cx = reals(o, t->cx, t->npieces);
+    out->cy = reals(o, t->cy, t->npieces);
+    out->rad = reals(o, t->rad, t->npieces);
+}
+
+/* The scene descriptor of plan pl (emit_scene.c, ncs_emit_scene_source). */
+static void scene_of(owned *o, const ncs_plan *pl, ncs_scene_desc *sc) {
+    const ncs_scene *s = pl->s;
+    ncs_body_desc *bd = keep(o, calloc((size_t)s->nbodies, sizeof *bd));
+    const char **names = keep(o, calloc((size_t)s->nbodies, sizeof *names));
+    memset(sc, 0, sizeof *sc);
+    for (int b = 0; b < s->nbodies; b++) {
+        const ncs_pbody *pb = &pl->bodies[b];
+        double v[10] = {pb->im, pb->iI, pb->r, pb->ax, pb->ay, pb->alpha, pb->cx, pb->cy,
+                        pb->rad, pb->mu};
+        for (int i = 0; i < 10; i++)
+            v[i] = v[i] == 0 ? 0 : v[i];
+        bd[b].kind = pb->kind == NCS_BODY_POLYGON ? NCS_POLYGON
+                     : pb->kind == NCS_BODY_DISC  ? NCS_DISC
+                                                  : NCS_PARTICLE;
+        bd[b].im = v[0];
+        bd[b].iI = v[1];
+        bd[b].r = v[2];
+        bd[b].ax = v[3];
+        bd[b].ay = v[4];
+        bd[b].alpha = v[5];
+        bd[b].cx = v[6];
+        bd[b].cy = v[7];
+        bd[b].rad = v[8];
+        bd[b].mu = v[9];
+        bd[b].vert0 = pb->vert0;
+        bd[b].nvert = pb->nvert;
+        bd[b].piece0 = pb->piece0;
+        bd[b].npiece = pb->npiece;
+        for (int i = 0; i < 3; i++) {
+            bd[b].q0[i] = pb->q0[i] == 0 ? 0 : pb->q0[i];
+            bd[b].v0[i] = pb->v0[i] == 0 ? 0 : pb->v0[i];
+        }
+        names[b] = s->bodies[b].name;
+    }
+    sc->name = s->name;
+    sc->nbodies = s->nbodies;
+    sc->body = bd;
+    sc->body_name = names;
+    pieces_of(o, &pl->obst, 1, &sc->obst);
+    sc->ncorners = pl->ncorners;
+    sc->corner_v = ints(o, pl->corner_v, pl->ncorners);
+    sc->corner_mu = reals(o, pl->corner_mu, pl->ncorners);
+    pieces_of(o, &pl->bpieces, 0, &sc->bpieces);
+    sc->bvx = reals(o, pl->bvx, pl->nbverts);
+    sc->bvy = reals(o, pl->bvy, pl->nbverts);
+    sc->bvmap = ints(o, pl->bvmap, pl->bpieces.nverts);
+    sc->form = s->form;
+    sc->nfric = pl->nfric;
+    sc->h = s->h;
+    sc->gamma = pl->gamma;
+    sc->epsilon = pl->epsilon;
+    sc->margin = pl->margin;
+    sc->body_margin = pl->body_margin;
+    sc->reach_cap = pl->reach_cap;
+    sc->project_tol = pl->project_tol;
+    sc->admit_tol = pl->admit_tol;
+    sc->fix_iters = 1;
+    sc->fix_tol = pl->fix_tol;
+    sc->steps = s->steps;
+    sc->max_pairs = pl->size.pairs;
+    sc->max_srefs = pl->size.srefs;
+    sc->max_contacts = pl->size.contacts;
+    sc->max_groups = pl->size.groups;
+    sc->max_m = pl->size.m;
+}
+
+/* The simulator's description (emit_scene.c, sim_tables). */
+static void sim_of(owned *o, const ncs_scene *s, trun_sim *sim) {
+    int nr = 0, npts = 0, j = 0, r = 0;
+    trun_expect *ex = keep(o, calloc((size_t)s->nexpects + 1, sizeof *ex));
+    for (int i = 0; i < s->nexpects; i++) {
+        const ncs_expect *x = &s->expects[i];
+        char *text = keep(o, malloc(512));
+        ncs_expect_text(s, x, text, 512);
+        ex[i].line = x->loc.line;
+        ex[i].col = x->loc.col;
+        ex[i].kind = x->kind;
+        ex[i].body = x->body;
+        ex[i].coord = x->coord;
+        ex[i].op = x->op;
+        ex[i].step = x->step;
+        if (x->kind == NCS_EXPECT_POSITION || x->kind == NCS_EXPECT_VELOCITY) {
+            ex[i].value[0] = x->value.x;
+            ex[i].value[1] = x->value.y;
+        } else {
+            ex[i].value[0] = x->scalar;
+        }
+        ex[i].tol = x->tol;
+        ex[i].text = text;
+    }
+    for (int i = 0; i < s->nobstacles; i++)
+        if (s->obstacles[i].kind == NCS_OBST_POLYGON) {
+            nr += 1 + s->obstacles[i].nholes;
+            npts += s->obstacles[i].outer.n;
+            for (int k = 0; k < s->obstacles[i].nholes; k++)
+                npts += s->obstacles[i].holes[k].n;
+        }
+    int *first = keep(o, calloc((size_t)nr + 1, sizeof *first));
+    double *xy = keep(o, calloc(2 * (size_t)npts + 1, sizeof *xy));
+    unsigned char *hole = keep(o, calloc((size_t)nr + 1, 1));
+    for (int i = 0; i < s->nobstacles; i++) {
+        const ncs_obstacle *ob = &s->obstacles[i];
+        if (ob->kind != NCS_OBST_POLYGON)
+            continue;
+        for (int k = 0; k <= ob->nholes; k++, r++) {
+            const ncs_ring *ring = k == 0 ? &ob->outer : &ob->holes[k - 1];
+            for (int v = 0; v < ring->n; v++, j++) {
+                xy[2 * j] = ring->pt[v].x;
+                xy[2 * j + 1] = ring->pt[v].y;
+            }
+            hole[r] = k > 0;
+            first[r + 1] = j;
+        }
+    }
+    memset(sim, 0, sizeof *sim);
+    sim->file = s->file;
+    sim->prefix = s->name;
+    sim->nexpect = s->nexpects;
+    sim->expect = ex;
+    sim->nrings = nr;
+    sim->ring_first = first;
+    sim->ring_xy = xy;
+    sim->ring_hole = hole;
+}
+
+int main(int argc, char **argv) {
+    const char *form = NULL;
+    int rest = 2;
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s SCENE.ncs [--formulation F] [SIMULATOR OPTIONS...]\n",
+                argv[0]);
+        return 2;
+    }
+    if (argc > 3 && !strcmp(argv[2], "--formulation")) {
+        form = argv[3];
+        rest = 4;
+    }
+    size_t len;
+    char *text = tread_file(argv[1], &len);
+    if (!text) {
+        fprintf(stderr, "trust_run: cannot read '%s'\n", argv[1]);
+        return 2;
+    }
+    int fo = form ? ncs_formulation_from_name(form, NULL) : -1;
+    if (form && fo < 0) {
+        fprintf(stderr, "trust_run: unknown formulation '%s'\n", form);
+        return 2;
+    }
+    ncs_diag d;
+    ncs_diag_init(&d, argv[1], text, len);
+    int nomem = 0;
+    ncs_scene *s = ncs_parse_opt(argv[1], text, len, &d, &nomem, fo);
+    if (!s)
+        return nomem ? 2 : 1;
+    ncs_geom_options go = ncs_geom_default_options();
+    ncs_geometry g;
+    memset(&g, 0, sizeof g);
+    if (ncs_geom_build(s, &go, &d, &g) != 0 || ncs_diag_errors(&d) > 0)
+        return 1;
+    ncs_plan pl;
+    memset(&pl, 0, sizeof pl);
+    int rc = ncs_plan_make(&pl, s, &g, s->name, &d);
+    if (rc != 0)
+        return rc == 2 ? 2 : 1;
+    owned o;
+    o.n = 0;
+    ncs_scene_desc sc;
+    trun_sim sim;
+    scene_of(&o, &pl, &sc);
+    sim_of(&o, s, &sim);
+    size_t units = NCS_WORLD_MEM_UNITS(sc.nbodies, sc.max_pairs, sc.max_srefs, sc.max_contacts,
+                                       sc.max_groups, sc.max_m, sc.nfric);
+    ncs_mem_unit *mem = keep(&o, calloc(units, sizeof *mem));
+    ncs_world w;
+    if (ncs_world_init(&w, &sc, mem, units) != 0) {
+        fprintf(stderr, "trust_run: the runtime rejected the state's memory\n");
+        return 2;
+    }
+    /* the simulator sees its own name and the options after ours */
+    argv[rest - 1] = (char *)s->name;
+    rc = trun_sim_main(&sc, &sim, &w, argc - rest + 1, argv + rest - 1);
+    for (int i = 0; i < o.n; i++)
+        free(o.p[i]);
+    ncs_plan_release(&pl);
+    ncs_geom_free(&g);
+    ncs_scene_free(s);
+    free(text);
+    return rc;
+}

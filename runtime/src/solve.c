@@ -25,6 +25,7 @@
  * lazy tableau's etas go to `spare` (docs/solver.md, "Memory"). */
 struct ncs_lcp_workspace {
     int mmax;               /* capacity: largest m */
+    int ncmax;              /* capacity: most contacts */
     ncs_lemke_work lw;      /* Lemke tableau and index arrays */
     ncs_real *Acopy;          /* ncs_lcp_solve: A extracted from B (acap reals) */
     size_t acap;
@@ -68,7 +69,8 @@ struct ncs_lcp_workspace {
 };
 
 #define NCS_ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
-enum { NDOUBLE_VEC = 13, NINT_VEC = 14, NBYTE_VEC = 4 };
+/* Vectors of the workspace by their length: mmax, the impulses, ncmax. */
+enum { NREAL_M = 9, NREAL_U = 2, NINT_M = 4, NINT_C = 10, NBYTE_M = 4 };
 /* Work budget of one call's selection path (docs/solver.md, "Bounded
  * work"): attempts (reduced Lemke runs, friction states) and pivots over
  * all components. A search that reaches it gives up; plain Lemke on the
@@ -81,42 +83,53 @@ enum { REPAIR_CAP = 16 };
  * (prepare). */
 #define ONE_COMP(c) (!NCS_LCP_SMALL && (c)->ncomp == 1)
 
-/* Carves the arrays (when ws is non-NULL): the tableau, acap reals for a
- * copy of A, the vectors and nspare reals of spare memory; returns the
- * bytes needed. */
-static size_t carve(int mmax, size_t acap, size_t nspare, ncs_lcp_workspace *ws,
+/* Carves the arrays (when ws is non-NULL) for LCPs of at most mmax rows
+ * and ncmax contacts: the tableau, acap reals for a copy of A (with a0 and
+ * mu beside it, ncs_lcp_solve only), vectors of mmax, of the impulses (nu
+ * <= min(3 ncmax, mmax)) and of ncmax (contacts, sides, groups), and
+ * nspare reals of spare memory; returns the bytes needed. */
+static size_t carve(int mmax, int ncmax, size_t acap, size_t nspare, ncs_lcp_workspace *ws,
                     unsigned char *base) {
-    size_t M = (size_t)mmax, at = NCS_ALIGN_UP(sizeof(ncs_lcp_workspace));
-    size_t nd = ncs_lemke_doubles(mmax) + acap + NDOUBLE_VEC * M + nspare;
-    size_t ni = ncs_lemke_ints(mmax) + NINT_VEC * M;
+    size_t M = (size_t)mmax, C = (size_t)(ncmax < mmax ? ncmax : mmax);
+    size_t U = 3 * C < M ? 3 * C : M, X = acap > 0 ? U + C : 0;
+    size_t at = NCS_ALIGN_UP(sizeof(ncs_lcp_workspace));
+    size_t nd = ncs_lemke_doubles(mmax) + acap + X + NREAL_M * M + NREAL_U * U + nspare;
+    size_t ni = ncs_lemke_ints(mmax) + NINT_M * M + NINT_C * C;
     if (ws) {
         ncs_real *d = (ncs_real *)(base + at);
         int *iv = (int *)(base + at + nd * sizeof(ncs_real));
         unsigned char *cv = (unsigned char *)(iv + ni);
-        ncs_real **dv[NDOUBLE_VEC] = {&ws->a0, &ws->mu, &ws->br, &ws->zr,
-                                    &ws->zc, &ws->wc, &ws->u, &ws->a,
-                                    &ws->best, &ws->trial, &ws->rmax, &ws->bcs, &ws->rowv};
-        int **ivs[NINT_VEC] = {&ws->umap, &ws->sel, &ws->gfirst, &ws->perm, &ws->comp,
-                               &ws->owner, &ws->clist, &ws->cgroup, &ws->glist,
-                               &ws->prev_sel, &ws->top, &ws->ranked, &ws->sgrp, &ws->cside};
-        unsigned char **cvs[NBYTE_VEC] = {&ws->inS, &ws->inC, &ws->zb, &ws->prev_J};
+        ncs_real **dm[NREAL_M] = {&ws->br, &ws->zr, &ws->zc, &ws->wc, &ws->best,
+                                  &ws->trial, &ws->rmax, &ws->bcs, &ws->rowv};
+        ncs_real **du[NREAL_U] = {&ws->u, &ws->a};
+        int **im[NINT_M] = {&ws->umap, &ws->perm, &ws->comp, &ws->owner};
+        int **ic[NINT_C] = {&ws->sel, &ws->gfirst, &ws->clist, &ws->cgroup, &ws->glist,
+                            &ws->prev_sel, &ws->top, &ws->ranked, &ws->sgrp, &ws->cside};
+        unsigned char **cvs[NBYTE_M] = {&ws->inS, &ws->inC, &ws->zb, &ws->prev_J};
         int i;
         ncs_lemke_bind(&ws->lw, mmax, d, iv);
         d += ncs_lemke_doubles(mmax);
         iv += ncs_lemke_ints(mmax);
+        ws->ncmax = (int)C;
         ws->Acopy = acap > 0 ? d : NULL;
         ws->acap = acap;
-        d += acap;
-        for (i = 0; i < NDOUBLE_VEC; i++, d += M)
-            *dv[i] = d;
+        ws->a0 = acap > 0 ? d + acap : NULL;
+        ws->mu = acap > 0 ? d + acap + U : NULL;
+        d += acap + X;
+        for (i = 0; i < NREAL_M; i++, d += M)
+            *dm[i] = d;
+        for (i = 0; i < NREAL_U; i++, d += U)
+            *du[i] = d;
         ws->spare = nspare > 0 ? d : NULL;
         ws->nspare = nspare;
-        for (i = 0; i < NINT_VEC; i++, iv += M)
-            *ivs[i] = iv;
-        for (i = 0; i < NBYTE_VEC; i++, cv += M)
+        for (i = 0; i < NINT_M; i++, iv += M)
+            *im[i] = iv;
+        for (i = 0; i < NINT_C; i++, iv += C)
+            *ic[i] = iv;
+        for (i = 0; i < NBYTE_M; i++, cv += M)
             *cvs[i] = cv;
     }
-    return at + nd * sizeof(ncs_real) + ni * sizeof(int) + NBYTE_VEC * M;
+    return at + nd * sizeof(ncs_real) + ni * sizeof(int) + NBYTE_M * M;
 }
 
 ncs_lcp_options ncs_lcp_default_options(void) {
@@ -137,39 +150,44 @@ static size_t dense_cap(int mmax) {
     return (size_t)mmax * (size_t)mmax;
 }
 
-size_t ncs_lcp_workspace_bytes(int mmax) {
-    if (mmax < 1 || mmax > 20000)
-        return 0;
-    return carve(mmax, dense_cap(mmax), dense_cap(mmax), NULL, NULL);
+/* 1 when the capacities are in range. */
+static int sizes_ok(int mmax, int ncmax) {
+    return mmax >= 1 && mmax <= 20000 && ncmax >= 1;
 }
 
-size_t ncs_lcp_cs_workspace_bytes(int mmax) {
-    if (mmax < 1 || mmax > 20000)
+size_t ncs_lcp_workspace_bytes(int mmax) {
+    if (!sizes_ok(mmax, mmax))
         return 0;
-    return carve(mmax, 0, NCS_LCP_CS_SPARE_REALS(mmax), NULL, NULL);
+    return carve(mmax, mmax, dense_cap(mmax), dense_cap(mmax), NULL, NULL);
+}
+
+size_t ncs_lcp_cs_workspace_bytes(int mmax, int ncmax) {
+    if (!sizes_ok(mmax, ncmax))
+        return 0;
+    return carve(mmax, ncmax, 0, NCS_LCP_CS_SPARE_REALS(mmax), NULL, NULL);
 }
 
 /* Lays a workspace with acap reals for A over mem; every byte beyond the
  * rest of the arrays is spare (the lazy tableau's etas). */
-static ncs_lcp_workspace *ws_init(void *mem, size_t bytes, int mmax, size_t acap) {
+static ncs_lcp_workspace *ws_init(void *mem, size_t bytes, int mmax, int ncmax, size_t acap) {
     ncs_lcp_workspace *ws = mem;
-    size_t need = mmax < 1 || mmax > 20000 ? 0 : carve(mmax, acap, 0, NULL, NULL);
+    size_t need = sizes_ok(mmax, ncmax) ? carve(mmax, ncmax, acap, 0, NULL, NULL) : 0;
     if (!mem || need == 0 || bytes < need || ((size_t)mem % NCS_LCP_WORKSPACE_ALIGN) != 0)
         return NULL;
     memset(ws, 0, sizeof *ws);
     ws->mmax = mmax;
-    carve(mmax, acap, (bytes - need) / sizeof(ncs_real), ws, mem);
+    carve(mmax, ncmax, acap, (bytes - need) / sizeof(ncs_real), ws, mem);
     ws->prev_form = -1;
     return ws;
 }
 
 ncs_lcp_workspace *ncs_lcp_workspace_init(void *mem, size_t bytes, int mmax) {
     size_t need = ncs_lcp_workspace_bytes(mmax);
-    return need == 0 || bytes < need ? NULL : ws_init(mem, need, mmax, dense_cap(mmax));
+    return need == 0 || bytes < need ? NULL : ws_init(mem, need, mmax, mmax, dense_cap(mmax));
 }
 
-ncs_lcp_workspace *ncs_lcp_workspace_init_cs(void *mem, size_t bytes, int mmax) {
-    return ws_init(mem, bytes, mmax, 0);
+ncs_lcp_workspace *ncs_lcp_workspace_init_cs(void *mem, size_t bytes, int mmax, int ncmax) {
+    return ws_init(mem, bytes, mmax, ncmax, 0);
 }
 
 const char *ncs_lcp_status_name(int status) {
@@ -2382,7 +2400,7 @@ ncs_lcp_status ncs_lcp_solve_cs(ncs_lcp_workspace *ws, const ncs_layout *layout,
     if (!ws || !A || !a0 || !z || m < 1 || (NCS_NFRIC(layout->nfric) > 0 && !mu) ||
         lda < c.o.nc * (1 + NCS_NFRIC(layout->nfric)))
         return call_finish(&c, status, path, m, z, w, info);
-    if (m > ws->mmax)
+    if (m > ws->mmax || c.o.nc > ws->ncmax)
         return call_finish(&c, NCS_LCP_WORKSPACE, path, m, z, w, info);
     call_start(&c, ws, layout, m, opt, w);
     c.A = A;

@@ -53,7 +53,7 @@ static void usage(void) {
  * ncs_lcp_assemble writes for them. */
 typedef struct cs_data {
     double *A, *a0, *mu, *pyb;
-    int nu;
+    int nu, nc;
 } cs_data;
 
 static int contact_space(const char *path, const ncs_lcp_dat *d, const ncs_layout *L,
@@ -69,6 +69,7 @@ static int contact_space(const char *path, const ncs_lcp_dat *d, const ncs_layou
         return -1;
     }
     cs->nu = ncs_lcp_contact_size(L);
+    cs->nc = o.nc;
     nu = (size_t)cs->nu;
     cs->A = malloc((nu * nu + nu + (size_t)o.nc + (size_t)o.y + 1) * sizeof(double));
     B2 = malloc(m * m * sizeof *B2);
@@ -127,7 +128,7 @@ static int run_file(const char *path, const ncs_layout *override, int repeat,
         ncs_lcp_dat_free(&d);
         return 2;
     }
-    bytes = in_cs ? ncs_lcp_cs_workspace_bytes(d.m) : ncs_lcp_workspace_bytes(d.m);
+    bytes = in_cs ? ncs_lcp_cs_workspace_bytes(d.m, cs.nc) : ncs_lcp_workspace_bytes(d.m);
     mem = malloc(bytes);
     z = malloc((size_t)d.m * sizeof *z);
     times = malloc((size_t)repeat * sizeof *times);
@@ -142,7 +143,7 @@ static int run_file(const char *path, const ncs_layout *override, int repeat,
     for (r = 0; r < repeat; r++) {
         double t0 = now_us();
         if (in_cs)
-            ncs_lcp_solve_cs(ncs_lcp_workspace_init_cs(mem, bytes, d.m), L, cs.A, cs.nu,
+            ncs_lcp_solve_cs(ncs_lcp_workspace_init_cs(mem, bytes, d.m, cs.nc), L, cs.A, cs.nu,
                              cs.a0, cs.mu, cs.pyb, z, NULL, &opt, &info);
         else
             ncs_lcp_solve(ncs_lcp_workspace_init(mem, bytes, d.m), L, d.m, d.B, d.m, d.b, z,

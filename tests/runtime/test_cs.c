@@ -41,13 +41,13 @@ typedef struct pair {
 
 static void pair_init(pair *p, int mmax) {
     p->dbytes = ncs_lcp_workspace_bytes(mmax);
-    p->cbytes = ncs_lcp_cs_workspace_bytes(mmax);
+    p->cbytes = ncs_lcp_cs_workspace_bytes(mmax, mmax);
     p->dmem = malloc(p->dbytes);
     p->cmem = malloc(p->cbytes);
     if (!p->dmem || !p->cmem)
         exit(2);
     p->dws = ncs_lcp_workspace_init(p->dmem, p->dbytes, mmax);
-    p->cws = ncs_lcp_workspace_init_cs(p->cmem, p->cbytes, mmax);
+    p->cws = ncs_lcp_workspace_init_cs(p->cmem, p->cbytes, mmax, mmax);
     CHECK(p->dws && p->cws);
 }
 
@@ -208,15 +208,24 @@ static void contract(void) {
         a0[i] = i < 3 ? -1 : 0.5;
     /* sizes: the static bound holds, and no array of m^2 but the tableau */
     for (i = 1; i <= 2000; i++) {
-        CHECK(NCS_LCP_CS_WORKSPACE_REALS(i) * sizeof(double) >= ncs_lcp_cs_workspace_bytes(i));
+        int nc;
+        for (nc = 1; nc <= i; nc += 1 + i / 7)
+            CHECK(NCS_LCP_CS_WORKSPACE_REALS(i, nc) * sizeof(double) >=
+                  ncs_lcp_cs_workspace_bytes(i, nc));
         CHECK(NCS_LCP_WORKSPACE_REALS(i) * sizeof(double) >= ncs_lcp_workspace_bytes(i));
     }
-    CHECK(ncs_lcp_cs_workspace_bytes(200) < 2 * sizeof(double) * 200 * 202);
-    CHECK(ncs_lcp_cs_workspace_bytes(0) == 0);
-    need = ncs_lcp_cs_workspace_bytes(m) - sizeof(double) * NCS_LCP_CS_SPARE_REALS(m);
-    CHECK(ncs_lcp_workspace_init_cs(mem, need - 1, m) == NULL);
-    CHECK(ncs_lcp_workspace_init_cs((char *)mem + 4, need, m) == NULL);
-    ws = ncs_lcp_workspace_init_cs(mem, need, m);     /* no spare: eager tableau */
+    /* the tableau is the one array of m^2; fewer contacts, less memory */
+    CHECK(ncs_lcp_cs_workspace_bytes(200, 200) < sizeof(double) * (200 * 202 + 40 * 200));
+    CHECK(ncs_lcp_cs_workspace_bytes(200, 10) < ncs_lcp_cs_workspace_bytes(200, 200));
+    CHECK(ncs_lcp_cs_workspace_bytes(0, 1) == 0 && ncs_lcp_cs_workspace_bytes(1, 0) == 0);
+    need = ncs_lcp_cs_workspace_bytes(m, 3) - sizeof(double) * NCS_LCP_CS_SPARE_REALS(m);
+    CHECK(ncs_lcp_workspace_init_cs(mem, need - 1, m, 3) == NULL);
+    CHECK(ncs_lcp_workspace_init_cs((char *)mem + 4, need, m, 3) == NULL);
+    /* too few contacts for the layout (3) */
+    ws = ncs_lcp_workspace_init_cs(mem, need, m, 2);
+    CHECK(ws != NULL);
+    CHECK(ncs_lcp_solve_cs(ws, &L, A, 9, a0, mu, NULL, z, w, NULL, &info) == NCS_LCP_WORKSPACE);
+    ws = ncs_lcp_workspace_init_cs(mem, need, m, 3);     /* no spare: eager tableau */
     CHECK(ws != NULL);
     CHECK(ncs_lcp_solve_cs(ws, &L, A, 9, a0, mu, NULL, z, w, NULL, &info) == NCS_LCP_SOLVED);
     /* failures: z and w zeroed */
@@ -260,7 +269,7 @@ static void contract(void) {
      * workspace has none */
     {
         double B[64 * 64], b[64];
-        ws = ncs_lcp_workspace_init_cs(mem, sizeof mem, m);
+        ws = ncs_lcp_workspace_init_cs(mem, sizeof mem, m, m);
         CHECK(ncs_lcp_assemble(&L, A, a0, mu, B, m, b) == 0);
         CHECK(ncs_lcp_solve(ws, &L, m, B, m, b, z, NULL, NULL, &info) == NCS_LCP_WORKSPACE);
         /* without a layout nothing is extracted: plain Lemke, as on a dense

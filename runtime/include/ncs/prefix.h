@@ -39,6 +39,7 @@
 #define ncs_world_step NCS_PREFIXED(_world_step)
 #define ncs_world_set_fixpoint NCS_PREFIXED(_world_set_fixpoint)
 #define ncs_world_set_hook NCS_PREFIXED(_world_set_hook)
+#define ncs_world_set_hook_buffer NCS_PREFIXED(_world_set_hook_buffer)
 #define ncs_world_penetration NCS_PREFIXED(_world_penetration)
 #define ncs_world_energy NCS_PREFIXED(_world_energy)
 #define ncs_world_position NCS_PREFIXED(_world_position)

@@ -8,13 +8,16 @@
  * `ncs-lcp --repeat N OUT_DIR/<name>.dat` reproduces every number, solves
  * each with the runtime and (when built with Siconos) with Siconos' Lemke,
  * and prints medians per size and family, the speed ratio, and the cost per
- * pivot against the dense floor of 2 m^2 flops. Reports numbers only; it
+ * pivot against the dense floor of 2 m^2 flops; also the contact-space
+ * entry point (ncs_lcp_solve_cs on the generator's A, a0, mu: no B) and
+ * the assembly of B that it saves a caller. Reports numbers only; it
  * asserts nothing about time.
  *
- *   bench_lcp --loop ncs|siconos REPS FILE.dat...
+ *   bench_lcp --loop ncs|cs|siconos REPS FILE.dat...
  *
  * solves each file REPS times with one solver, cold, exactly as the timing
- * does, and prints nothing else but a line per file (status or info):
+ * does (cs: in contact space, A, a0 and mu read back from the file), and
+ * prints nothing else but a line per file (status or info):
  * for instruction counts, e.g. under
  * `valgrind --tool=callgrind --toggle-collect=lcp_lexicolemke`.
  */
@@ -104,17 +107,32 @@ static int loop(const char *who, long reps, int nfiles, char **files) {
         w = malloc(sizeof(double) * (size_t)d.m);
         if (!mem || !z || !w)
             return 2;
-        if (strcmp(who, "ncs") == 0) {
+        if (strcmp(who, "ncs") == 0 || strcmp(who, "cs") == 0) {
             ncs_lcp_options opt = ncs_lcp_default_options();
             ncs_lcp_info info;
+            int cs = strcmp(who, "cs") == 0, nu = d.has_layout ? ncs_lcp_contact_size(&d.layout) : 0;
+            double *A = cs ? malloc(sizeof(double) * (size_t)(nu * nu + nu + d.m)) : NULL;
             info.status = NCS_LCP_BAD_INPUT;
             opt.warm_start = 0;
-            for (k = 0; k < reps; k++)
-                ncs_lcp_solve(ncs_lcp_workspace_init(mem, bytes, d.m),
-                              d.has_layout ? &d.layout : NULL, d.m, d.B, d.m, d.b, z, NULL,
-                              &opt, &info);
-            printf("%s ncs %s pivots %d\n", files[f], ncs_lcp_status_name(info.status),
+            if (cs && (!A || !d.has_layout ||
+                       ncs_lcp_extract(&d.layout, d.B, d.m, d.b, A, A + nu * nu,
+                                       A + nu * nu + nu) != 0)) {
+                fprintf(stderr, "bench_lcp: %s: no contact-space data\n", files[f]);
+                return 2;
+            }
+            for (k = 0; k < reps; k++) {
+                if (cs)
+                    ncs_lcp_solve_cs(ncs_lcp_workspace_init_cs(mem, bytes, d.m, d.m), &d.layout,
+                                     A, nu, A + nu * nu, A + nu * nu + nu, NULL, z, NULL, &opt,
+                                     &info);
+                else
+                    ncs_lcp_solve(ncs_lcp_workspace_init(mem, bytes, d.m),
+                                  d.has_layout ? &d.layout : NULL, d.m, d.B, d.m, d.b, z, NULL,
+                                  &opt, &info);
+            }
+            printf("%s %s %s pivots %d\n", files[f], who, ncs_lcp_status_name(info.status),
                    info.pivots);
+            free(A);
         } else {
 #ifdef NCS_HAVE_SICONOS
             LinearComplementarityProblem lcp;
@@ -177,22 +195,22 @@ int main(int argc, char **argv) {
 #else
     printf("Siconos numerics not found at configure time: runtime only\n");
 #endif
-    printf("%-12s %4s %3s %6s %6s %9s %9s %9s %7s %7s %6s %7s %5s %7s\n", "family", "m", "n",
-           "solved", "sic-ok", "ncs-us", "ncs1b-us", "sic-us", "speedup", "spd-1b", "pivots",
-           "fl/2m^2", "fl1b", "ns/2m^2");
+    printf("%-12s %4s %3s %6s %6s %9s %9s %9s %7s %7s %6s %7s %5s %7s %8s %8s\n", "family",
+           "m", "n", "solved", "sic-ok", "ncs-us", "ncs1b-us", "sic-us", "speedup", "spd-1b",
+           "pivots", "fl/2m^2", "fl1b", "ns/2m^2", "cs-us", "asm-us");
     for (f = 0; f < 4; f++)
         for (s = 0; s < 6; s++) {
             int target = sizes[s], n = 0, nok = 0, sok = 0, both = 0, tries = 0;
             double pivs[1024];
             double t1[1024], r1[1024], fl[1024];
-            double fl1[1024];
+            double fl1[1024], tcs[1024], tasm[1024];
             int n1 = 0;
             while (n < per && tries++ < 200000) {
                 ncs_lcp_info info;
                 ncs_lcp_workspace *ws;
                 ncs_lcp_options opt = ncs_lcp_default_options();
                 int m, bodies, groups, convex, i, j;
-                double tnc, t1b, tsic = NAN;
+                double tnc, t1b, tsic = NAN, tc;
                 /* scene size roughly matched to the target, then bucketed */
                 if (f == 0) {
                     bodies = 1 + target / 40;
@@ -229,6 +247,12 @@ int main(int argc, char **argv) {
                          ncs_lcp_solve(ws, &p->layout, m, B, m, b, z, NULL, &opt, &info)), t1b);
                 t1[n] = t1b;
                 fl1[n] = info.pivots > 0 ? info.flops / info.pivots / (2.0 * m * m) : NAN;
+                opt.decompose = 1;             /* in contact space: no B */
+                TIME_IT((ws = ncs_lcp_workspace_init_cs(mem, ncs_lcp_cs_workspace_bytes(m, p->nc), m, p->nc),
+                         ncs_lcp_solve_cs(ws, &p->layout, p->A, p->nu, p->a0, p->mu, NULL, z,
+                                          NULL, &opt, &info)), tc);
+                tcs[n] = tc;
+                TIME_IT(ncs_lcp_assemble(&p->layout, p->A, p->a0, p->mu, B, m, b), tasm[n]);
 #ifdef NCS_HAVE_SICONOS
                 {
                     LinearComplementarityProblem lcp;
@@ -271,9 +295,10 @@ int main(int argc, char **argv) {
                 for (i = 0, k3 = 0; i < n; i++)
                     if (!isnan(fl1[i]))
                         fl1[k3++] = fl1[i];
-                printf("%-12s %4d %3d %6d %6d %9.1f %9.1f %9.1f %7.1f %7.1f %6.0f %7.2f %5.2f %7.3f\n",
+                printf("%-12s %4d %3d %6d %6d %9.1f %9.1f %9.1f %7.1f %7.1f %6.0f %7.2f %5.2f %7.3f "
+                       "%8.1f %8.2f\n",
                        fam[f], target, n, nok, sok, mt, m1, ms, mr, mr1, mp, mfl,
-                       median(fl1, k3), median(tp, k));
+                       median(fl1, k3), median(tp, k), median(tcs, n), median(tasm, n));
             }
         }
     printf("ncs-us, ncs1b-us, sic-us: median microseconds per solve (cold: no warm start);\n"
@@ -282,7 +307,9 @@ int main(int argc, char **argv) {
            "sic-ok: Siconos info == 0 and its z verified by the same check as the tests\n"
            "pivots: median ncs pivots; fl/2m^2, fl1b: counted flops per pivot over 2 m^2\n"
            "  (with and without decomposition)\n"
-           "ns/2m^2: nanoseconds per pivot over 2 m^2 (time per dense-floor flop)\n");
+           "ns/2m^2: nanoseconds per pivot over 2 m^2 (time per dense-floor flop)\n"
+           "cs-us: median microseconds per solve by ncs_lcp_solve_cs (contact space, no B;\n"
+           "  the same z); asm-us: ncs_lcp_assemble of B and b, which it saves\n");
     free(mem); free(p); free(B); free(Bcm); free(b); free(z); free(w);
     free(tn); free(ts); free(tp); free(ratio);
     return 0;

@@ -40,7 +40,7 @@ static int diff_c(const shape *s, int first, int i, int k) {
 static void add_a(const shape *s, ncs_real *Bi, const ncs_real *A, int j, ncs_real sign) {
     int q;
     for (q = 0; q < s->nu; q++)
-        Bi[s->ub + q] += sign * A[(size_t)j * s->nu + q];
+        Bi[s->ub + q] += sign * A[(size_t)j * (size_t)s->nu + (size_t)q];
 }
 
 int ncs_lcp_assemble(const ncs_layout *L, const ncs_real *A, const ncs_real *a0,
@@ -54,10 +54,10 @@ int ncs_lcp_assemble(const ncs_layout *L, const ncs_real *A, const ncs_real *a0,
     if (ldb < m)
         return -1;
     for (i = 0; i < m; i++) {
-        memset(B + (size_t)i * ldb, 0, (size_t)m * sizeof *B);
+        memset(B + (size_t)i * (size_t)ldb, 0, (size_t)m * sizeof *B);
         b[i] = 0;
     }
-#define NCS_ROW(r) (B + (size_t)(r) * ldb)
+#define NCS_ROW(r) (B + (size_t)(r) * (size_t)ldb)
     for (i = 0; i < L->ngroups; first += L->group_size[i], i++) {
         int n = L->group_size[i];
         for (l = 0; l < n; l++) {
@@ -150,7 +150,7 @@ static void take_row(const shape *s, const ncs_real *B, int ldb, const ncs_real 
                      int r, ncs_real sign, ncs_real *A, ncs_real *a0, int j) {
     int q;
     for (q = 0; q < s->nu; q++)
-        A[(size_t)j * s->nu + q] = sign * B[(size_t)r * ldb + s->ub + q];
+        A[(size_t)j * (size_t)s->nu + (size_t)q] = sign * B[(size_t)r * (size_t)ldb + (size_t)(s->ub + q)];
     a0[j] = sign * b[r];
 }
 
@@ -183,7 +183,7 @@ int ncs_lcp_extract(const ncs_layout *L, const ncs_real *B, int ldb,
                     int r = diff_c(&s, first, i, l);
                     take_row(&s, B, ldb, b, r, -1, A, a0, j);
                     for (q = 0; q < s.nu; q++)
-                        A[(size_t)j * s.nu + q] += A[(size_t)first * s.nu + q];
+                        A[(size_t)j * (size_t)s.nu + (size_t)q] += A[(size_t)first * (size_t)s.nu + (size_t)q];
                     a0[j] += a0[first];
                 }
                 break;
@@ -197,7 +197,7 @@ int ncs_lcp_extract(const ncs_layout *L, const ncs_real *B, int ldb,
     for (j = 0; j < s.nc; j++) {
         for (l = 0; l < s.k; l++)
             take_row(&s, B, ldb, b, o->pf + j * s.k + l, 1, A, a0, s.nc + j * s.k + l);
-        mu[j] = s.k > 0 ? B[(size_t)(o->s + j) * ldb + s.ub + j] : 0;
+        mu[j] = s.k > 0 ? B[(size_t)(o->s + j) * (size_t)ldb + (size_t)(s.ub + j)] : 0;
     }
     return 0;
 }

@@ -4,19 +4,21 @@
 
 NCS_INTERNAL int ncs_dense_solve(int n, ncs_real *A, int lda, ncs_real *r, int *perm) {
     int i, j, k;
+    const size_t ld = (size_t)lda;
     ncs_real amax = 0;
+#define AT(i, j) A[(size_t)(i) * ld + (size_t)(j)]
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
-            if (NCS_FABS(A[(size_t)i * lda + j]) > amax)
-                amax = NCS_FABS(A[(size_t)i * lda + j]);
+            if (NCS_FABS(AT(i, j)) > amax)
+                amax = NCS_FABS(AT(i, j));
     if (!(amax > 0) || !isfinite(amax))
         return n == 0 ? 0 : -1;
     for (k = 0; k < n; k++) {
         int p = k;
-        ncs_real best = NCS_FABS(A[(size_t)k * lda + k]);
+        ncs_real best = NCS_FABS(AT(k, k));
         for (i = k + 1; i < n; i++)
-            if (NCS_FABS(A[(size_t)i * lda + k]) > best) {
-                best = NCS_FABS(A[(size_t)i * lda + k]);
+            if (NCS_FABS(AT(i, k)) > best) {
+                best = NCS_FABS(AT(i, k));
                 p = i;
             }
         if (best <= NCS_TOL_SINGULAR * amax)
@@ -25,27 +27,28 @@ NCS_INTERNAL int ncs_dense_solve(int n, ncs_real *A, int lda, ncs_real *r, int *
         if (p != k) {
             ncs_real t;
             for (j = 0; j < n; j++) {
-                t = A[(size_t)k * lda + j];
-                A[(size_t)k * lda + j] = A[(size_t)p * lda + j];
-                A[(size_t)p * lda + j] = t;
+                t = AT(k, j);
+                AT(k, j) = AT(p, j);
+                AT(p, j) = t;
             }
             t = r[k]; r[k] = r[p]; r[p] = t;
         }
         for (i = k + 1; i < n; i++) {
-            ncs_real f = A[(size_t)i * lda + k] / A[(size_t)k * lda + k];
+            ncs_real f = AT(i, k) / AT(k, k);
             if (f == 0)
                 continue;
             for (j = k + 1; j < n; j++)
-                A[(size_t)i * lda + j] -= f * A[(size_t)k * lda + j];
+                AT(i, j) -= f * AT(k, j);
             r[i] -= f * r[k];
         }
     }
     for (i = n - 1; i >= 0; i--) {
         ncs_real s = r[i];
         for (j = i + 1; j < n; j++)
-            s -= A[(size_t)i * lda + j] * r[j];
-        r[i] = s / A[(size_t)i * lda + i];
+            s -= AT(i, j) * r[j];
+        r[i] = s / AT(i, i);
     }
+#undef AT
     return 0;
 }
 
@@ -64,31 +67,15 @@ NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
         nnz += z[i] != 0;       /* a zero z_j adds only a zero to w */
     }
     for (i = 0; i < m; i++) {
-        const ncs_real *Bi = B + (size_t)i * ldb;
-        ncs_real wi = b[i], ws, zr, wr, ri, zi = z[i];
+        const ncs_real *Bi = B + (size_t)i * (size_t)ldb;
+        ncs_real wi = b[i], ri;
         if (!IN_PART(i))
             continue;
         for (k = 0; k < nnz; k++)
             wi += Bi[nzj[k]] * z[nzj[k]];
-        ws = NCS_FABS(b[i]) + rmax[i] * zs;
-        if (w)
-            w[i] = wi;
-        if (!isfinite(wi + ws))        /* also a scale that overflows: proves nothing */
+        if ((ri = ncs_row_measure(z[i], wi, b[i], rmax[i], zs, w ? w + i : NULL)) >= NCS_HUGE)
             return NCS_HUGE;
-        /* z_i = 0 <= w_i or w_i = 0 < z_i: this row's measure is 0 (or -0)
-         * and cannot raise res, so the divisions are skipped (the host;
-         * the firmware copy keeps the smaller code) */
-        if (!NCS_LCP_SMALL && !(zi < 0 || wi < 0 || (zi > 0 && wi > 0)))
-            continue;
-        /* z against the largest z; w against the largest size its terms can
-         * have, |b_r| + max_j |B_rj| * max|z| (docs/solver.md) */
-        zr = zs > 0 ? zi / zs : 0;
-        wr = ws > 0 ? wi / ws : 0;
-        ri = -zr > -wr ? -zr : -wr;
-        if ((zr < wr ? zr : wr) > ri)
-            ri = zr < wr ? zr : wr;
-        if (ri > res)
-            res = ri;
+        res = ri > res ? ri : res;
     }
 #undef IN_PART
     return res;

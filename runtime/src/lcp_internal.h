@@ -8,6 +8,7 @@
 #ifndef NCS_LCP_INTERNAL_H
 #define NCS_LCP_INTERNAL_H
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 #include "ncs/lcp.h"
@@ -76,6 +77,31 @@ static inline ncs_real real_of_bits(ncs_bits u) {
     return x;
 }
 
+/* Row measure of the scaled residual (docs/solver.md): the largest of
+ * -z_i / zs, -w_i / ws and min(z_i / zs, w_i / ws) (a ratio with a zero
+ * denominator counts as 0), w_i = b_i + B_i. z stored in *w (may be NULL);
+ * NCS_HUGE when w_i or the scale ws is not finite. A row with z_i = 0 <= w_i or w_i = 0 < z_i
+ * measures 0 (or -0) and cannot raise the residual: the host skips its
+ * divisions (the firmware copy keeps the smaller code). */
+static inline ncs_real ncs_row_measure(ncs_real zi, ncs_real wi, ncs_real bi, ncs_real rmaxi,
+                                       ncs_real zs, ncs_real *w) {
+    /* w against the largest size its terms can have, |b_r| + max_j |B_rj| *
+     * max|z| (docs/solver.md) */
+    ncs_real zr, wr, ri, ws = NCS_FABS(bi) + rmaxi * zs;
+    if (w)
+        *w = wi;
+    if (!isfinite(wi + ws))     /* also a scale that overflows: proves nothing */
+        return NCS_HUGE;
+    if (!NCS_LCP_SMALL && !(zi < 0 || wi < 0 || (zi > 0 && wi > 0)))
+        return 0;
+    zr = zs > 0 ? zi / zs : 0;
+    wr = ws > 0 ? wi / ws : 0;
+    ri = -zr > -wr ? -zr : -wr;
+    if ((zr < wr ? zr : wr) > ri)
+        ri = zr < wr ? zr : wr;
+    return ri;
+}
+
 /* A += alpha * x y^T over an m x n row-major block with leading dimension
  * lda. Provided by kernel_gsl.c or kernel_plain.c. */
 NCS_INTERNAL void ncs_lcp_kernel_ger(int m, int n, ncs_real alpha, const ncs_real *x,
@@ -111,6 +137,16 @@ NCS_INTERNAL size_t ncs_lemke_ints(int mmax);
 /* Lays the scratch over the given arrays. */
 NCS_INTERNAL void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, ncs_real *d, int *i);
 
+/* The rows of an LCP matrix that is not stored (the contact-space LCP of
+ * ncs_lcp_solve_cs, a principal block, B + delta I, a reduced Stewart
+ * LCP): row(g, i, out, stride) writes -B_ij to out[j * stride] for every
+ * j < m, zeros included. Lemke calls it once per row when the run starts
+ * (both tableaus), so the rows go straight into its tableau. */
+typedef struct ncs_lemke_rows {
+    void (*row)(const struct ncs_lemke_rows *g, int i, ncs_real *out, size_t stride);
+    void *ctx;          /* the generator's own data */
+} ncs_lemke_rows;
+
 /* Lemke with lexicographic ratio test on w = B z + b. Writes z (m), the
  * final basis as a 0/1 flag per z (zbasic, may be NULL) and adds the pivot
  * count to *pivots. spare (spare_reals elements, may be NULL / 0) is
@@ -123,6 +159,12 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                                const ncs_real *b, int max_pivots, ncs_real *z,
                                unsigned char *zbasic, int *pivots, ncs_real *spare,
                                size_t spare_reals);
+/* The same run on a matrix given by its rows (gen; see ncs_lemke_rows):
+ * the same pivots, basis and z as ncs_lemke_run on the stored matrix. */
+NCS_INTERNAL int ncs_lemke_run_rows(ncs_lemke_work *lw, int m, const ncs_lemke_rows *gen,
+                                    const ncs_real *b, int max_pivots, ncs_real *z,
+                                    unsigned char *zbasic, int *pivots, ncs_real *spare,
+                                    size_t spare_reals);
 
 /* Scaled residual of z for w = B z + b (see docs/solver.md), given
  * rmax[i] = max_j |B_ij| (computed once per call) and m ints of scratch in

@@ -45,6 +45,11 @@
 #endif
 #define LAZY(lw) (NCS_LEMKE_LAZY_MAX_M > 0 && (lw)->eta)
 
+/* Adds n counted floating-point operations (a count, as a real). */
+static void count_flops(ncs_lemke_work *lw, long n) {
+    lw->flops += (ncs_real)n;
+}
+
 NCS_INTERNAL size_t ncs_lemke_doubles(int mmax) {
     return (size_t)mmax * (size_t)(mmax + 2) + (size_t)mmax;
 }
@@ -85,7 +90,7 @@ static void catch_up(ncs_lemke_work *lw, int m, int s) {
         const ncs_real *Bj = lw->B + (s - 1);
         size_t ldb = (size_t)lw->ldb;
         for (i = 0; i < m; i++)
-            Ts[i] = -Bj[(size_t)i * ldb];
+            Ts[i] = -Bj[(size_t)i * (size_t)ldb];
         from = 0;
     }
     for (q = from, f += (size_t)from * (size_t)(m + 2); q < neta; q++, f += m + 2) {
@@ -96,7 +101,7 @@ static void catch_up(ncs_lemke_work *lw, int m, int s) {
                 Ts[i] -= f[i] * t;
         Ts[r] = t;
     }
-    lw->flops += NCS_RC(2) * m * (neta - from);
+    count_flops(lw, 2L * m * (neta - from));
     done[s] = neta;
 }
 
@@ -155,7 +160,7 @@ static void axpy_sub(int n, ncs_real a, const ncs_real *restrict x, ncs_real *re
 __attribute__((target_clones("avx", "default")))
 #endif
 static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr) {
-    ncs_real *T = lw->T, *f = lw->col, *Tr = T + (size_t)r * ld;
+    ncs_real *T = lw->T, *f = lw->col, *Tr = T + (size_t)r * (size_t)ld;
     ncs_real inv = NCS_RC(1) / Tr[e];
     const int n = m + 2;
     int i, j, k, nc = 0, vin = lw->nonb[e], vout = lw->basis[r];
@@ -164,7 +169,7 @@ static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr) {
      * rows[0..nr) lists the rows other than r where it is nonzero (the
      * formulations are full of zeros; built by the caller) */
     for (i = 0; i < m; i++)
-        T[(size_t)i * ld + e] = 0;
+        T[(size_t)i * (size_t)ld + (size_t)e] = 0;
     Tr[e] = 1;
     for (j = 0; j < n; j++) {
         Tr[j] *= inv;
@@ -176,26 +181,26 @@ static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr) {
      * the pivot row is mostly zero. Counted work: ratio test and
      * bookkeeping about 4 m, plus the update. */
     if (NCS_LCP_BLAS_MIN_M > 0 && m >= NCS_LCP_BLAS_MIN_M && 2 * nr > m && 2 * nc > n) {
-        lw->flops += NCS_RC(4) * m + NCS_RC(2) * m * n;
+        count_flops(lw, 4L * m + 2L * m * n);
         f[r] = 0;
         ncs_lcp_kernel_ger(m, n, NCS_RC(-1), f, Tr, T, ld);
     } else if (2 * nc > n) {
-        lw->flops += NCS_RC(4) * m + NCS_RC(2) * nr * n;
+        count_flops(lw, 4L * m + 2L * nr * n);
         for (k = 0; k < nr; k++) {
-            ncs_real *Ti = T + (size_t)rows[k] * ld;
+            ncs_real *Ti = T + (size_t)rows[k] * (size_t)ld;
             axpy_sub(n, f[rows[k]], Tr, Ti);
             if (Ti[0] < 0)          /* rounding must not make basic values negative */
                 Ti[0] = 0;
         }
         nr = 0;                     /* clamped already */
     } else {
-        lw->flops += NCS_RC(4) * m + NCS_RC(2) * nr * nc;
+        count_flops(lw, 4L * m + 2L * nr * nc);
         for (j = 0, nc = 0; j < n; j++) {
             cols[nc] = j;
             nc += Tr[j] != 0;
         }
         for (k = 0; k < nr; k++) {
-            ncs_real *Ti = T + (size_t)rows[k] * ld, fi = f[rows[k]];
+            ncs_real *Ti = T + (size_t)rows[k] * (size_t)ld, fi = f[rows[k]];
             for (j = 0; j < nc; j++)
                 Ti[cols[j]] -= fi * Tr[cols[j]];
         }
@@ -203,8 +208,8 @@ static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr) {
     /* rounding must not make basic values negative (only updated rows;
      * the BLAS and sparse updates) */
     for (k = 0; k < nr; k++)
-        if (T[(size_t)rows[k] * ld] < 0)
-            T[(size_t)rows[k] * ld] = 0;
+        if (T[(size_t)rows[k] * (size_t)ld] < 0)
+            T[(size_t)rows[k] * (size_t)ld] = 0;
     if (Tr[0] < 0)
         Tr[0] = 0;
     lw->basis[r] = vin;
@@ -248,17 +253,18 @@ static void lazy_pivot(ncs_lemke_work *lw, int m, int r, int e, const ncs_real *
     eta[m] = inv;
     eta[m + 1] = (ncs_real)r;
     lw->cols[e] = ++lw->neta;
-    lw->flops += NCS_RC(7) * m;
+    count_flops(lw, 7L * m);
     lw->basis[r] = vin;
     lw->where[vin] = r;
     lw->nonb[e] = vout;
     lw->where[vout] = -e - 1;
 }
 
-NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
-                               const ncs_real *b, int max_pivots, ncs_real *z,
-                               unsigned char *zbasic, int *pivots, ncs_real *spare,
-                               size_t spare_reals) {
+/* The run of ncs_lemke_run (B stored, ldb) and ncs_lemke_run_rows (B NULL:
+ * the rows come from gen). */
+static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
+               const ncs_lemke_rows *gen, const ncs_real *b, int max_pivots, ncs_real *z,
+               unsigned char *zbasic, int *pivots, ncs_real *spare, size_t spare_reals) {
     const int ld = m + 2, art = 2 * m;
     ncs_real bmin = 0, bscale = 0;
     int i, j, r = -1, e, npiv = 0, status = NCS_LCP_NUMERICAL;
@@ -281,11 +287,16 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
         lw->B = B;
         lw->ldb = ldb;
         for (j = 0; j < m + 2; j++)
-            lw->cols[j] = j == 0 || j == m + 1 ? 0 : -1;
+            lw->cols[j] = j == 0 || j == m + 1 || !B ? 0 : -1;
+        for (i = 0; i < m && !B; i++)   /* generated rows: every column now */
+            gen->row(gen, i, &TAB(lw, i, 1), (size_t)m);
+    } else if (!B) {
+        for (i = 0; i < m; i++)
+            gen->row(gen, i, &TAB(lw, i, 1), 1);
     } else {
         for (i = 0; i < m; i++)
             for (j = 0; j < m; j++)
-                TAB(lw, i, 1 + j) = -B[(size_t)i * ldb + j];
+                TAB(lw, i, 1 + j) = -B[(size_t)i * (size_t)ldb + (size_t)j];
     }
     for (i = 0; i < m; i++) {
         TAB(lw, i, 0) = b[i];
@@ -333,7 +344,7 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
             ncs_bits cbits = 0, vbits = 0;
             /* z0 down to rounding level: the basis is complementary already */
             if (lw->where[art] >= 0 &&
-                V[(size_t)lw->where[art] * rs] <= NCS_TOL_Z0_ZERO * bscale) {
+                V[(size_t)lw->where[art] * (size_t)rs] <= NCS_TOL_Z0_ZERO * bscale) {
                 status = NCS_LCP_SOLVED;
                 break;
             }
@@ -354,8 +365,8 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
             } else {
                 C = &TAB(lw, 0, e);
                 for (i = 0; i < m; i++) {
-                    ncs_real t = C[(size_t)i * rs];
-                    ncs_bits bt = abs_bits(t), bv = abs_bits(V[(size_t)i * rs]);
+                    ncs_real t = C[(size_t)i * (size_t)rs];
+                    ncs_bits bt = abs_bits(t), bv = abs_bits(V[(size_t)i * (size_t)rs]);
                     col[i] = t;
                     rows[nz] = i;
                     nz += bt != 0;
@@ -387,7 +398,7 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                 for (i = 0; i < m; i++) {
                     ncs_real t = col[i];
                     if (t > NCS_TOL_PIVOT * cmax) {
-                        ncs_real q = V[(size_t)i * rs] / t;
+                        ncs_real q = V[(size_t)i * (size_t)rs] / t;
                         theta = q < theta ? q : theta;
                         cand[ncand++] = i;
                     }
@@ -404,7 +415,7 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
             j = 0;
             for (i = 0; i < ncand; i++) {
                 int row = cand[i];
-                ncs_real q = LAZY(lw) ? lw->col[i] : V[(size_t)row * rs] / col[row];
+                ncs_real q = LAZY(lw) ? lw->col[i] : V[(size_t)row * (size_t)rs] / col[row];
                 if (q <= tie) {
                     cand[j++] = row;
                     if (lw->basis[row] == art)
@@ -448,4 +459,18 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
 out:                                    /* z is still 0 unless solved */
     *pivots += npiv;
     return status;
+}
+
+NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
+                               const ncs_real *b, int max_pivots, ncs_real *z,
+                               unsigned char *zbasic, int *pivots, ncs_real *spare,
+                               size_t spare_reals) {
+    return run(lw, m, B, ldb, NULL, b, max_pivots, z, zbasic, pivots, spare, spare_reals);
+}
+
+NCS_INTERNAL int ncs_lemke_run_rows(ncs_lemke_work *lw, int m, const ncs_lemke_rows *gen,
+                                    const ncs_real *b, int max_pivots, ncs_real *z,
+                                    unsigned char *zbasic, int *pivots, ncs_real *spare,
+                                    size_t spare_reals) {
+    return run(lw, m, NULL, 0, gen, b, max_pivots, z, zbasic, pivots, spare, spare_reals);
 }

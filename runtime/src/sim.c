@@ -122,6 +122,8 @@ typedef struct dump_ctx {
     int failed;                 /* a file could not be written */
     char *zline;                /* the "ncs-z:" line */
     size_t zcap;
+    ncs_real *lcp;              /* the hook's B and b (ncs_world_set_hook_buffer): the
+                                   engine's state has no B */
     char path[4096];            /* the file being written */
     char fail_file[4096];       /* this step's failed solve's file, or "" */
 } dump_ctx;
@@ -522,7 +524,7 @@ static void dump_hook(void *ctx, long step, int body, const ncs_layout *L, int m
     size_t at;
     int n, k;
     char num_s[32];
-    if (!d->dir && st == 0)
+    if ((!d->dir && st == 0) || !B || !b)
         return;
     at = (size_t)snprintf(d->zline, d->zcap, "ncs-z: status=%d", st);
     for (k = 0; k < m && at + 40 < d->zcap; k++) {
@@ -901,10 +903,11 @@ static int run(sim_run *r) {
     r->dump.nbodies = sc->nbodies;
     r->dump.zcap = 26 * (size_t)(sc->max_m > 0 ? sc->max_m : 1) + 64;
     r->dump.zline = (char *)malloc(r->dump.zcap);
+    r->dump.lcp = (ncs_real *)malloc(sizeof(ncs_real) * NCS_WORLD_HOOK_REALS(sc->max_m));
     r->traj.nbodies = sc->nbodies;
     for (k = 0; k < NWRITERS; k++)
         r->recording |= r->out[k].f != NULL;
-    if (!r->dump.zline) {
+    if (!r->dump.zline || !r->dump.lcp) {
         fprintf(stderr, "%s: out of memory\n", r->prog);
         return 2;
     }
@@ -912,6 +915,7 @@ static int run(sim_run *r) {
         snprintf(r->dump.stem, sizeof r->dump.stem, "step");
     else
         snprintf(r->dump.stem, sizeof r->dump.stem, "%s-fail-step", r->prefix);
+    ncs_world_set_hook_buffer(w, r->dump.lcp, NCS_WORLD_HOOK_REALS(sc->max_m));
     ncs_world_set_hook(w, dump_hook, &r->dump);
     if (record(r) != 0)
         io = 1;
@@ -946,6 +950,7 @@ static int run(sim_run *r) {
         progress_step(&r->bar, n);
     }
     ncs_world_set_hook(w, NULL, NULL);
+    ncs_world_set_hook_buffer(w, NULL, 0);
     r->traj.failed_step = failed;
     if (r->check)
         nfail = report_expectations(r, failed);
@@ -1002,6 +1007,7 @@ int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv) {
     rc = run(&r);
     free(r.ex);
     free(r.dump.zline);
+    free(r.dump.lcp);
     free(r.traj.q);
     return rc;
 }

@@ -18,13 +18,22 @@
 #include "ncs/assemble.h"
 #include "lcp_internal.h"
 
-/* Caller memory is carved into these arrays once, at init. */
+/* Caller memory is carved into these arrays once, at init. The only
+ * arrays of mmax^2 size are Lemke's tableau (lw.T, which also holds the
+ * dense systems of the re-solves and the Newton Jacobian between runs),
+ * and, for ncs_lcp_solve only, the copy of A extracted from B (Acopy); the
+ * lazy tableau's etas go to `spare` (docs/solver.md, "Memory"). */
 struct ncs_lcp_workspace {
     int mmax;               /* capacity: largest m */
+    int ncmax;              /* capacity: most contacts */
     ncs_lemke_work lw;      /* Lemke tableau and index arrays */
-    ncs_real *A;              /* contact-space Delassus matrix, nu x nu */
-    ncs_real *Br;             /* reduced / block LCP matrix (or LU), mmax^2 */
-    ncs_real *a0, *mu;        /* contact-space free term (nu) and friction (nc) */
+    ncs_real *Acopy;          /* ncs_lcp_solve: A extracted from B (acap reals) */
+    size_t acap;
+    ncs_real *spare;          /* the lazy tableau's etas (nspare reals, may be 0) */
+    size_t nspare;
+    ncs_real *a0, *mu;        /* ncs_lcp_solve: a0 (nu) and mu (nc) extracted from B */
+    ncs_real *bcs;            /* ncs_lcp_solve_cs: the call's b (closed forms) */
+    ncs_real *rowv;           /* ncs_lcp_solve_cs: one row of B, written out */
     ncs_real *br, *zr;        /* reduced LCP vector and solution */
     ncs_real *zc, *wc;        /* candidate full z and its w (during the selection
                                  path's search, before its final accept: the
@@ -45,6 +54,8 @@ struct ncs_lcp_workspace {
     int *top;               /* their admissible sides K, pairs and empty choice em:
                                4 K + 2 pairs + em */
     int *ranked;            /* sides of each group by rank (rank_sides), from gfirst */
+    int *sgrp;              /* ncs_lcp_solve_cs: group of each side (y) */
+    int *cside;             /* ncs_lcp_solve_cs, diff forms: side of each c row */
     unsigned char *inS;     /* summation: side counted in its group row */
     unsigned char *inC;     /* side may carry impulse (the chosen set) */
     unsigned char *zb;      /* basis of the last Lemke run (z basic) */
@@ -58,7 +69,8 @@ struct ncs_lcp_workspace {
 };
 
 #define NCS_ALIGN_UP(n) (((n) + 15u) & ~(size_t)15u)
-enum { NDOUBLE_VEC = 11, NINT_VEC = 12, NBYTE_VEC = 4 };
+/* Vectors of the workspace by their length: mmax, the impulses, ncmax. */
+enum { NREAL_M = 9, NREAL_U = 2, NINT_M = 4, NINT_C = 10, NBYTE_M = 4 };
 /* Work budget of one call's selection path (docs/solver.md, "Bounded
  * work"): attempts (reduced Lemke runs, friction states) and pivots over
  * all components. A search that reaches it gives up; plain Lemke on the
@@ -71,37 +83,53 @@ enum { REPAIR_CAP = 16 };
  * (prepare). */
 #define ONE_COMP(c) (!NCS_LCP_SMALL && (c)->ncomp == 1)
 
-/* Carves the arrays (when ws is non-NULL); returns the bytes needed. */
-static size_t carve(int mmax, ncs_lcp_workspace *ws, unsigned char *base) {
-    size_t M = (size_t)mmax, at = NCS_ALIGN_UP(sizeof(ncs_lcp_workspace));
-    size_t nd = ncs_lemke_doubles(mmax) + 2 * M * M + NDOUBLE_VEC * M;
-    size_t ni = ncs_lemke_ints(mmax) + NINT_VEC * M;
+/* Carves the arrays (when ws is non-NULL) for LCPs of at most mmax rows
+ * and ncmax contacts: the tableau, acap reals for a copy of A (with a0 and
+ * mu beside it, ncs_lcp_solve only), vectors of mmax, of the impulses (nu
+ * <= min(3 ncmax, mmax)) and of ncmax (contacts, sides, groups), and
+ * nspare reals of spare memory; returns the bytes needed. */
+static size_t carve(int mmax, int ncmax, size_t acap, size_t nspare, ncs_lcp_workspace *ws,
+                    unsigned char *base) {
+    size_t M = (size_t)mmax, C = (size_t)(ncmax < mmax ? ncmax : mmax);
+    size_t U = 3 * C < M ? 3 * C : M, X = acap > 0 ? U + C : 0;
+    size_t at = NCS_ALIGN_UP(sizeof(ncs_lcp_workspace));
+    size_t nd = ncs_lemke_doubles(mmax) + acap + X + NREAL_M * M + NREAL_U * U + nspare;
+    size_t ni = ncs_lemke_ints(mmax) + NINT_M * M + NINT_C * C;
     if (ws) {
         ncs_real *d = (ncs_real *)(base + at);
         int *iv = (int *)(base + at + nd * sizeof(ncs_real));
         unsigned char *cv = (unsigned char *)(iv + ni);
-        ncs_real **dv[NDOUBLE_VEC] = {&ws->a0, &ws->mu, &ws->br, &ws->zr,
-                                    &ws->zc, &ws->wc, &ws->u, &ws->a,
-                                    &ws->best, &ws->trial, &ws->rmax};
-        int **ivs[NINT_VEC] = {&ws->umap, &ws->sel, &ws->gfirst, &ws->perm, &ws->comp,
-                               &ws->owner, &ws->clist, &ws->cgroup, &ws->glist,
-                               &ws->prev_sel, &ws->top, &ws->ranked};
-        unsigned char **cvs[NBYTE_VEC] = {&ws->inS, &ws->inC, &ws->zb, &ws->prev_J};
+        ncs_real **dm[NREAL_M] = {&ws->br, &ws->zr, &ws->zc, &ws->wc, &ws->best,
+                                  &ws->trial, &ws->rmax, &ws->bcs, &ws->rowv};
+        ncs_real **du[NREAL_U] = {&ws->u, &ws->a};
+        int **im[NINT_M] = {&ws->umap, &ws->perm, &ws->comp, &ws->owner};
+        int **ic[NINT_C] = {&ws->sel, &ws->gfirst, &ws->clist, &ws->cgroup, &ws->glist,
+                            &ws->prev_sel, &ws->top, &ws->ranked, &ws->sgrp, &ws->cside};
+        unsigned char **cvs[NBYTE_M] = {&ws->inS, &ws->inC, &ws->zb, &ws->prev_J};
         int i;
         ncs_lemke_bind(&ws->lw, mmax, d, iv);
         d += ncs_lemke_doubles(mmax);
         iv += ncs_lemke_ints(mmax);
-        ws->A = d;
-        ws->Br = d + M * M;
-        d += 2 * M * M;
-        for (i = 0; i < NDOUBLE_VEC; i++, d += M)
-            *dv[i] = d;
-        for (i = 0; i < NINT_VEC; i++, iv += M)
-            *ivs[i] = iv;
-        for (i = 0; i < NBYTE_VEC; i++, cv += M)
+        ws->ncmax = (int)C;
+        ws->Acopy = acap > 0 ? d : NULL;
+        ws->acap = acap;
+        ws->a0 = acap > 0 ? d + acap : NULL;
+        ws->mu = acap > 0 ? d + acap + U : NULL;
+        d += acap + X;
+        for (i = 0; i < NREAL_M; i++, d += M)
+            *dm[i] = d;
+        for (i = 0; i < NREAL_U; i++, d += U)
+            *du[i] = d;
+        ws->spare = nspare > 0 ? d : NULL;
+        ws->nspare = nspare;
+        for (i = 0; i < NINT_M; i++, iv += M)
+            *im[i] = iv;
+        for (i = 0; i < NINT_C; i++, iv += C)
+            *ic[i] = iv;
+        for (i = 0; i < NBYTE_M; i++, cv += M)
             *cvs[i] = cv;
     }
-    return at + nd * sizeof(ncs_real) + ni * sizeof(int) + NBYTE_VEC * M;
+    return at + nd * sizeof(ncs_real) + ni * sizeof(int) + NBYTE_M * M;
 }
 
 ncs_lcp_options ncs_lcp_default_options(void) {
@@ -115,22 +143,51 @@ ncs_lcp_options ncs_lcp_default_options(void) {
     return o;
 }
 
-size_t ncs_lcp_workspace_bytes(int mmax) {
-    if (mmax < 1 || mmax > 20000)
-        return 0;
-    return carve(mmax, NULL, NULL);
+/* ncs_lcp_solve's workspace: a copy of A (nu <= m) and m^2 of spare, as
+ * before the contact-space entry point (the same eta room, so the same
+ * counted flops). */
+static size_t dense_cap(int mmax) {
+    return (size_t)mmax * (size_t)mmax;
 }
 
-ncs_lcp_workspace *ncs_lcp_workspace_init(void *mem, size_t bytes, int mmax) {
+/* 1 when the capacities are in range. */
+static int sizes_ok(int mmax, int ncmax) {
+    return mmax >= 1 && mmax <= 20000 && ncmax >= 1;
+}
+
+size_t ncs_lcp_workspace_bytes(int mmax) {
+    if (!sizes_ok(mmax, mmax))
+        return 0;
+    return carve(mmax, mmax, dense_cap(mmax), dense_cap(mmax), NULL, NULL);
+}
+
+size_t ncs_lcp_cs_workspace_bytes(int mmax, int ncmax) {
+    if (!sizes_ok(mmax, ncmax))
+        return 0;
+    return carve(mmax, ncmax, 0, NCS_LCP_CS_SPARE_REALS(mmax), NULL, NULL);
+}
+
+/* Lays a workspace with acap reals for A over mem; every byte beyond the
+ * rest of the arrays is spare (the lazy tableau's etas). */
+static ncs_lcp_workspace *ws_init(void *mem, size_t bytes, int mmax, int ncmax, size_t acap) {
     ncs_lcp_workspace *ws = mem;
-    size_t need = ncs_lcp_workspace_bytes(mmax);
+    size_t need = sizes_ok(mmax, ncmax) ? carve(mmax, ncmax, acap, 0, NULL, NULL) : 0;
     if (!mem || need == 0 || bytes < need || ((size_t)mem % NCS_LCP_WORKSPACE_ALIGN) != 0)
         return NULL;
     memset(ws, 0, sizeof *ws);
     ws->mmax = mmax;
-    carve(mmax, ws, mem);
+    carve(mmax, ncmax, acap, (bytes - need) / sizeof(ncs_real), ws, mem);
     ws->prev_form = -1;
     return ws;
+}
+
+ncs_lcp_workspace *ncs_lcp_workspace_init(void *mem, size_t bytes, int mmax) {
+    size_t need = ncs_lcp_workspace_bytes(mmax);
+    return need == 0 || bytes < need ? NULL : ws_init(mem, need, mmax, mmax, dense_cap(mmax));
+}
+
+ncs_lcp_workspace *ncs_lcp_workspace_init_cs(void *mem, size_t bytes, int mmax, int ncmax) {
+    return ws_init(mem, bytes, mmax, ncmax, 0);
 }
 
 const char *ncs_lcp_status_name(int status) {
@@ -155,7 +212,17 @@ typedef struct call {
     int cap;                    /* pivot cap per run (0: 50 m + 100) */
     int k, nc, nu, ub;          /* friction dirs, contacts, |u|, u offset in z */
     int decompose;              /* split independent blocks */
-    const ncs_real *B, *b;        /* the caller's LCP, never written */
+    const ncs_real *B, *b;        /* the caller's LCP, never written; B NULL: the
+                                     contact-space LCP (ncs_lcp_solve_cs), b in ws->bcs */
+    const ncs_real *A, *a0, *mu;  /* contact-space data: the caller's
+                                     (ncs_lcp_solve_cs), or extracted from B (prepare) */
+    size_t lda;                 /* leading dimension of A */
+    const ncs_real *pyb;          /* ncs_lcp_solve_cs: added to b of the p_y rows, or NULL */
+    const int *gumap;           /* block_rows: the principal block's indices (NULL: all) */
+    int gn;                     /* its size */
+    ncs_real gdelta;              /* block_rows: added to its diagonal */
+    int rk, rncr, rnur;         /* the reduced LCP of build_reduced: friction
+                                   directions, contacts, impulses */
     ncs_real tol;                 /* verification tolerance */
     int pivots, attempts, blocks; /* reported in ncs_lcp_info */
     ncs_real flops0;              /* ws->lw.flops at the start of the call */
@@ -185,13 +252,360 @@ static int cap_for(const call *c, int m) {
     return c->cap > 0 ? c->cap : 50 * m + 100;
 }
 
-/* Lemke on the n x n matrix at the start of ws->Br (into ws->zr): the
- * rest of ws->Br is the run's spare memory. */
-static int lemke_on_br(call *c, int n, unsigned char *zbasic) {
+/* ---- the contact-space LCP: rows of B from the closed forms ------------- *
+ * ncs_lcp_solve_cs never forms B. Row r of every formulation (ncs/layout.h,
+ * as ncs_lcp_assemble writes it) is: ones at up to two runs of columns
+ * before the impulses u, the u block (sa A_ja. + A_jb.: the contact-space
+ * row of a or a difference of two), a one after it (a p_f row's s_j), or
+ * an s row (mu_j p_n,j - sum_l p_f,jl). Every entry has the value the
+ * assembler gives it (the same operations), so w, the row scales and
+ * Lemke's tableau are those of the assembled B. */
+typedef struct csrow {
+    int o0, n0, o1, n1;     /* ones at columns [o0, o0 + n0) and [o1, o1 + n1), o0 < o1 */
+    int ja, jb;             /* u block: sa A_ja. (+ A_jb. when jb >= 0); ja < 0: none */
+    int neg;                /* sa is -1 (else +1) */
+    int post;               /* column of a one after the u block, or -1 */
+    int s;                  /* the s row of contact s, or -1 */
+} csrow;
+
+#define AIJ(c, i, j) ((c)->A[(size_t)(i) * (c)->lda + (size_t)(j)])
+
+/* Decodes row r of the contact-space LCP. */
+static void cs_decode(const call *c, int r, csrow *R) {
+    const ncs_layout_offsets *o = &c->o;
+    const ncs_lcp_workspace *ws = c->ws;
+    int k = NCS_NFRIC(c->k), form = NCS_FORM_OF(c->L), j, i, first, n;
+    R->o0 = R->o1 = R->n0 = R->n1 = 0;
+    R->ja = R->jb = R->post = R->s = -1;
+    R->neg = 0;
+    if (k > 0 && r >= o->s) {
+        R->s = r - o->s;
+        return;
+    }
+    if (k > 0 && r >= o->pf) {              /* t_jl + s_j */
+        R->ja = c->nc + (r - o->pf);
+        R->post = o->s + (r - o->pf) / k;
+        return;
+    }
+    if (o->nc > o->y && r >= o->px) {       /* a_j of a convex contact */
+        R->ja = o->y + (r - o->px);
+        return;
+    }
+    if (o->y > 0 && r >= o->py) {           /* p_y: the side's row of its group */
+        j = r - o->py;
+        i = ws->sgrp[j];
+        first = ws->gfirst[i];
+        n = c->L->group_size[i];
+        switch (form) {
+        case NCS_FORM_MAX:                  /* h_j + d_i - gamma + 1 */
+            R->o0 = o->d + i, R->n0 = 1;
+            R->o1 = o->h + j, R->n1 = 1;
+            break;
+        case NCS_FORM_SUMMATION:            /* sum_l c_l - eps_h */
+            R->o0 = o->c + first, R->n0 = n;
+            break;
+        default:                            /* [gv_j +] a_1 + sum_{2..n} c */
+            R->o0 = o->c + first - i, R->n0 = n - 1;
+            if (form == NCS_FORM_DIFF_ACCURATE)
+                R->o1 = o->gv + j, R->n1 = 1;
+            R->ja = first;
+            break;
+        }
+        return;
+    }
+    switch (form) {
+    case NCS_FORM_MAX:
+        if (r >= o->p) {                    /* d_i - gamma + 1 */
+            R->o0 = o->d + (r - o->p), R->n0 = 1;
+        } else if (r >= o->h) {             /* h_j + a_j */
+            R->o0 = r, R->n0 = 1;
+            R->ja = r - o->h;
+        } else if (r >= o->g) {             /* c_j + d_i - gamma */
+            j = r - o->g;
+            R->o0 = o->c + j, R->n0 = 1;
+            R->o1 = o->d + ws->sgrp[j], R->n1 = 1;
+        } else if (r >= o->d) {             /* sum_j g_j - 1 */
+            i = r - o->d;
+            R->o0 = o->g + ws->gfirst[i], R->n0 = c->L->group_size[i];
+        } else {                            /* c_j + a_j - 1 */
+            R->o0 = r, R->n0 = 1;
+            R->ja = r - o->c;
+        }
+        break;
+    case NCS_FORM_SUMMATION:                /* c_j - a_j - eps_h */
+        R->o0 = r, R->n0 = 1;
+        R->ja = r - o->c;
+        R->neg = 1;
+        break;
+    default:
+        if (form == NCS_FORM_DIFF_ACCURATE && r >= o->pd) {  /* a_1 + sum_{2..n} c */
+            i = r - o->pd;
+            R->o0 = o->c + ws->gfirst[i] - i, R->n0 = c->L->group_size[i] - 1;
+            R->ja = ws->gfirst[i];
+        } else if (form == NCS_FORM_DIFF_ACCURATE && r >= o->gv) {  /* gv_j + a_j */
+            R->o0 = r, R->n0 = 1;
+            R->ja = r - o->gv;
+        } else {                /* c_k - a_k + a_1 + sum_{2..k-1} c */
+            j = ws->cside[r - o->c];
+            i = ws->sgrp[j];
+            R->o0 = o->c + ws->gfirst[i] - i, R->n0 = j - ws->gfirst[i];
+            R->ja = j;
+            R->neg = 1;
+            R->jb = ws->gfirst[i];
+        }
+        break;
+    }
+}
+
+/* Entry q of the u block of a decoded row (as the assembler adds it). */
+static ncs_real cs_u(const call *c, const csrow *R, int q) {
+    ncs_real v = AIJ(c, R->ja, q);
+    if (R->jb >= 0)
+        return -v + AIJ(c, R->jb, q);
+    return R->neg ? -v : v;
+}
+
+/* Writes sign * B_r. (every column, zeros too) to out[j * stride]. */
+static void cs_row(const call *c, int r, ncs_real sign, ncs_real *out, size_t stride) {
+    csrow R;
+    int j, q;
+    cs_decode(c, r, &R);
+    for (j = 0; j < c->m; j++)
+        out[(size_t)j * stride] = 0;
+    for (j = R.o0; j < R.o0 + R.n0; j++)
+        out[(size_t)j * stride] = sign;
+    for (j = R.o1; j < R.o1 + R.n1; j++)
+        out[(size_t)j * stride] = sign;
+    for (q = 0; q < c->nu && R.ja >= 0; q++)
+        out[(size_t)(c->ub + q) * stride] = sign * cs_u(c, &R, q);
+    if (R.post >= 0)
+        out[(size_t)R.post * stride] = sign;
+    if (R.s >= 0) {
+        out[(size_t)(c->ub + R.s) * stride] = sign * c->mu[R.s];
+        for (q = 0; q < c->k; q++)
+            out[(size_t)(c->ub + c->nc + R.s * c->k + q) * stride] = -sign;
+    }
+}
+
+/* Row r of B: in place (ncs_lcp_solve), or written out to ws->rowv. */
+static const ncs_real *brow(const call *c, int r) {
+    if (c->B)
+        return c->B + (size_t)r * (size_t)c->ldb;
+    cs_row(c, r, 1, c->ws->rowv, 1);
+    return c->ws->rowv;
+}
+
+/* Lemke's rows of the principal block of B on c->gumap (all of B when
+ * NULL; c->m or the block's size columns), with c->gdelta added to the
+ * diagonal, negated (ncs_lemke_rows). */
+static void block_rows(const ncs_lemke_rows *g, int i, ncs_real *out, size_t stride) {
+    const call *c = g->ctx;
+    const ncs_real *Bi;
+    int j, n = c->gumap ? c->gn : c->m, r = c->gumap ? c->gumap[i] : i;
+    if (!c->B && !c->gumap && c->gdelta == 0) {
+        cs_row(c, r, -1, out, stride);     /* straight into the tableau */
+        return;
+    }
+    Bi = brow(c, r);
+    for (j = 0; j < n; j++) {
+        int col = c->gumap ? c->gumap[j] : j;
+        out[(size_t)j * stride] = -(j == i ? Bi[col] + c->gdelta : Bi[col]);
+    }
+}
+
+/* The call's b from the closed forms (ncs_lcp_solve_cs), as the assembler
+ * writes it, plus pyb on the p_y rows (the engine's ghost sides); also the
+ * side tables of cs_decode. */
+static void cs_b(call *c) {
     ncs_lcp_workspace *ws = c->ws;
-    size_t nn = (size_t)n * (size_t)n;
-    return ncs_lemke_run(&ws->lw, n, ws->Br, n, ws->br, cap_for(c, n), ws->zr, zbasic,
-                         &c->pivots, ws->Br + nn, (size_t)ws->mmax * (size_t)ws->mmax - nn);
+    const ncs_layout *L = c->L;
+    const ncs_layout_offsets *o = &c->o;
+    const ncs_real *a0 = c->a0;
+    ncs_real *b = ws->bcs;
+    int i, j, l, first = 0, k = NCS_NFRIC(c->k);
+    for (i = 0; i < L->ngroups; first += L->group_size[i], i++) {
+        int n = L->group_size[i];
+        ws->gfirst[i] = first;
+        for (l = 0; l < n; l++) {
+            j = first + l;
+            ws->sgrp[j] = i;
+            switch (NCS_FORM_OF(L)) {
+            case NCS_FORM_MAX:
+                b[o->c + j] = a0[j] - 1;
+                b[o->g + j] = -L->gamma;
+                b[o->h + j] = a0[j];
+                b[o->py + j] = -L->gamma + 1;
+                break;
+            case NCS_FORM_SUMMATION:
+                b[o->c + j] = -a0[j] - L->eps_h;
+                b[o->py + j] = -L->eps_h;
+                break;
+            case NCS_FORM_DIFF:
+            case NCS_FORM_DIFF_ACCURATE:
+                if (l >= 1) {
+                    ws->cside[first - i + l - 1] = j;
+                    b[o->c + first - i + l - 1] = a0[first] - a0[j];
+                }
+                b[o->py + j] = a0[first];
+                if (NCS_FORM_OF(L) == NCS_FORM_DIFF_ACCURATE)
+                    b[o->gv + j] = a0[j];
+                break;
+            default:
+                break;
+            }
+            if (c->pyb && c->pyb[j] != 0)
+                b[o->py + j] += c->pyb[j];
+        }
+        if (NCS_FORM_OF(L) == NCS_FORM_MAX) {
+            b[o->d + i] = -1;
+            b[o->p + i] = -L->gamma + 1;
+        } else if (NCS_FORM_OF(L) == NCS_FORM_DIFF_ACCURATE) {
+            b[o->pd + i] = a0[first];
+        }
+    }
+    for (j = o->y; j < c->nc; j++)
+        b[o->px + j - o->y] = a0[j];
+    for (j = 0; j < c->nc * k; j++)
+        b[o->pf + j] = a0[c->nc + j];
+    for (j = 0; j < c->nc && k > 0; j++)
+        b[o->s + j] = 0;
+}
+
+/* The finiteness and row-scale pass of finite_input on the contact-space
+ * LCP: rmax[r] = max_j |B_rj| over the row's entries (the largest magnitude
+ * bits, as finite_input), 0 when an entry or b is not finite. A row costs
+ * its entries (nu for a row of a), not m. */
+static int cs_scan(const call *c, ncs_real *rmax) {
+    int r, q;
+    ncs_sbits worst = 0, one = (ncs_sbits)abs_bits(1);
+    for (r = 0; r < c->m; r++) {
+        csrow R;
+        ncs_sbits m0 = 0, bi = (ncs_sbits)abs_bits(c->b[r]);
+        cs_decode(c, r, &R);
+        if (R.n0 > 0 || R.n1 > 0 || R.post >= 0 || (R.s >= 0 && c->k > 0))
+            m0 = one;
+        for (q = 0; q < c->nu && R.ja >= 0; q++) {
+            ncs_sbits a = (ncs_sbits)abs_bits(cs_u(c, &R, q));
+            m0 = a > m0 ? a : m0;
+        }
+        if (R.s >= 0) {
+            ncs_sbits a = (ncs_sbits)abs_bits(c->mu[R.s]);
+            m0 = a > m0 ? a : m0;
+        }
+        rmax[r] = real_of_bits((ncs_bits)m0);
+        m0 = bi > m0 ? bi : m0;
+        worst = m0 > worst ? m0 : worst;
+    }
+    return worst < (ncs_sbits)NCS_BITS_INF;
+}
+
+/* ncs_lcp_residual on the contact-space LCP: w_r = b_r + B_r. z summed
+ * over the row's entries at nonzero z in column order (the same sums as
+ * the dense residual, which adds B_rj z_j over the nonzero z_j: its other
+ * terms are zeros), the same measure. The nonzero u are listed once in
+ * nzj (m ints). */
+static ncs_real cs_residual(const call *c, const ncs_real *z, ncs_real *w, int *nzj,
+                            const int *owner, const int *comp, int cc) {
+    int i, t, nnz = 0;
+    const ncs_real *u = z + c->ub;
+    ncs_real zs = 0, res = 0;
+#define IN_PART(i) (!owner || comp[owner[i]] == cc)
+    for (i = 0; i < c->m; i++) {
+        ncs_real a = NCS_FABS(z[i]);
+        if (!isfinite(a))      /* the dense sums would carry it into every row */
+            return NCS_HUGE;
+        if (a > zs && IN_PART(i))
+            zs = a;
+    }
+    for (t = 0; t < c->nu; t++) {
+        nzj[nnz] = t;
+        nnz += u[t] != 0;
+    }
+    for (i = 0; i < c->m; i++) {
+        ncs_real wi = c->b[i], ri;
+        csrow R;
+        if (!IN_PART(i))
+            continue;
+        cs_decode(c, i, &R);
+        for (t = R.o0; t < R.o0 + R.n0; t++)
+            if (z[t] != 0)
+                wi += z[t];
+        for (t = R.o1; t < R.o1 + R.n1; t++)
+            if (z[t] != 0)
+                wi += z[t];
+        if (R.ja >= 0) {
+            const ncs_real *Aa = c->A + (size_t)R.ja * c->lda;
+            if (R.jb >= 0) {
+                const ncs_real *Ab = c->A + (size_t)R.jb * c->lda;
+                for (t = 0; t < nnz; t++)
+                    wi += (-Aa[nzj[t]] + Ab[nzj[t]]) * u[nzj[t]];
+            } else if (R.neg) {
+                for (t = 0; t < nnz; t++)
+                    wi += -Aa[nzj[t]] * u[nzj[t]];
+            } else {
+                for (t = 0; t < nnz; t++)
+                    wi += Aa[nzj[t]] * u[nzj[t]];
+            }
+        }
+        if (R.post >= 0 && z[R.post] != 0)
+            wi += z[R.post];
+        if (R.s >= 0) {
+            if (u[R.s] != 0)
+                wi += c->mu[R.s] * u[R.s];
+            for (t = 0; t < c->k; t++)
+                if (u[c->nc + R.s * c->k + t] != 0)
+                    wi += -u[c->nc + R.s * c->k + t];
+        }
+        if ((ri = ncs_row_measure(z[i], wi, c->b[i], c->ws->rmax[i], zs, w ? w + i : NULL)) >=
+            NCS_HUGE)
+            return NCS_HUGE;
+        res = ri > res ? ri : res;
+    }
+#undef IN_PART
+    return res;
+}
+
+/* The scaled residual of z on the call's LCP (ncs_lcp_residual). */
+static ncs_real residual(const call *c, const ncs_real *z, ncs_real *w, const int *owner,
+                         int cc) {
+    if (!c->B)
+        return cs_residual(c, z, w, c->ws->lw.rows, owner, c->ws->comp, cc);
+    return ncs_lcp_residual(c->m, c->B, c->ldb, c->b, z, w, c->ws->rmax, c->ws->lw.rows,
+                            owner, c->ws->comp, cc);
+}
+
+/* Lemke on rows from gen with vector ws->br (into ws->zr), the
+ * workspace's spare memory for the lazy tableau's etas. */
+static int lemke_rows(call *c, int n, void (*gen)(const ncs_lemke_rows *, int, ncs_real *,
+                                                  size_t), unsigned char *zbasic) {
+    ncs_lcp_workspace *ws = c->ws;
+    ncs_lemke_rows g;
+    g.row = gen;
+    g.ctx = c;
+    return ncs_lemke_run_rows(&ws->lw, n, &g, ws->br, cap_for(c, n), ws->zr, zbasic,
+                              &c->pivots, ws->spare, ws->nspare);
+}
+
+/* Lemke on the principal block of B on the n indices umap (vector sign b
+ * in ws->br), delta added to its diagonal: written straight into the
+ * tableau (block_rows). */
+static int lemke_block(call *c, int n, const int *umap, ncs_real delta,
+                       unsigned char *zbasic) {
+    int st;
+    c->gumap = umap;
+    c->gn = n;
+    c->gdelta = delta;
+    st = lemke_rows(c, n, block_rows, zbasic);
+    c->gumap = NULL;
+    c->gdelta = 0;
+    return st;
+}
+
+static void reduced_rows(const ncs_lemke_rows *g, int r, ncs_real *out, size_t stride);
+
+/* Lemke on the reduced LCP of the last build_reduced (n rows). */
+static int lemke_on_br(call *c, int n, unsigned char *zbasic) {
+    return lemke_rows(c, n, reduced_rows, zbasic);
 }
 
 /* 1 when the selection path has used its budget. */
@@ -232,7 +646,8 @@ static ncs_real group_residual(const call *c, const ncs_real *z, int cc, int str
         if (cc >= 0 && c->ws->comp[first] != cc)
             continue;
         for (j = first; j < first + L->group_size[gi]; j++) {
-            const ncs_real *Bh = c->B + (size_t)(c->o.h + j) * c->ldb + c->ub;
+            const ncs_real *Bh = c->B ? c->B + (size_t)(c->o.h + j) * (size_t)c->ldb + c->ub
+                                      : c->A + (size_t)j * c->lda;    /* the same entries */
             ncs_real a = c->b[c->o.h + j], sj = NCS_FABS(a);
             for (q = 0; q < c->nu; q++) {
                 ncs_real t = Bh[q] * z[c->ub + q];
@@ -264,8 +679,7 @@ static ncs_real group_residual(const call *c, const ncs_real *z, int cc, int str
 /* Accepts ws->zc when it verifies on the full LCP (and, in float, when
  * every group's condition holds in contact space: group_residual). */
 static int accept(call *c) {
-    ncs_real r = ncs_lcp_residual(c->m, c->B, c->ldb, c->b, c->ws->zc, c->ws->wc,
-                                  c->ws->rmax, c->ws->lw.rows, NULL, NULL, 0);
+    ncs_real r = residual(c, c->ws->zc, c->ws->wc, NULL, 0);
     ncs_real g = group_residual(c, c->ws->zc, -1, 0);
     if (g > r)
         r = g;
@@ -278,16 +692,20 @@ static int accept(call *c) {
     return 0;
 }
 
-/* Copies the principal block of B on the n indices ws->umap[0..n) to
- * ws->Br (n x n) and sign times those entries of b to ws->br. */
-static void gather(call *c, int n, ncs_real sign) {
+/* Copies the principal block of B on the n indices ws->umap[0..n) to the
+ * start of the tableau (n x n; free between Lemke runs) and sign times
+ * those entries of b to ws->br. Returns the block. */
+static ncs_real *gather(call *c, int n, ncs_real sign) {
     ncs_lcp_workspace *ws = c->ws;
+    ncs_real *M = ws->lw.T;
     int i, j;
     for (i = 0; i < n; i++) {
+        const ncs_real *Bi = brow(c, ws->umap[i]);
         for (j = 0; j < n; j++)
-            ws->Br[(size_t)i * n + j] = c->B[(size_t)ws->umap[i] * c->ldb + ws->umap[j]];
+            M[(size_t)i * (size_t)n + (size_t)j] = Bi[ws->umap[j]];
         ws->br[i] = sign * c->b[ws->umap[i]];
     }
+    return M;
 }
 
 /* Solves B_JJ z_J = -b_J for the index set J (flags) into ws->zc (zero
@@ -299,8 +717,7 @@ static int set_solve(call *c, const unsigned char *J) {
     for (i = 0; i < m; i++)
         if (J[i])
             ws->umap[n++] = i;
-    gather(c, n, -1);
-    if (ncs_dense_solve(n, ws->Br, n, ws->br, ws->perm) != 0)
+    if (ncs_dense_solve(n, gather(c, n, -1), n, ws->br, ws->perm) != 0)
         return -1;
     memset(ws->zc, 0, (size_t)m * sizeof *ws->zc);
     for (i = 0; i < n; i++)
@@ -371,7 +788,7 @@ static ncs_real fb_merit(const call *c, const ncs_real *z, ncs_real *w, ncs_real
     int i, j, m = c->m;
     ncs_real s = 0;
     for (i = 0; i < m; i++) {
-        const ncs_real *Bi = c->B + (size_t)i * c->ldb;
+        const ncs_real *Bi = brow(c, i);
         ncs_real wi = c->b[i];
         for (j = 0; j < m; j++)
             wi += Bi[j] * z[j];
@@ -398,8 +815,8 @@ static int try_newton(call *c) {
     for (it = 0; it < 50 && f > 0; it++) {
         ncs_real t = 1, ft = f;
         for (i = 0; i < m; i++) {           /* J = Da + Db B, rhs -Phi */
-            const ncs_real *Bi = c->B + (size_t)i * c->ldb;
-            ncs_real *Ji = ws->Br + (size_t)i * m;
+            const ncs_real *Bi = brow(c, i);
+            ncs_real *Ji = ws->lw.T + (size_t)i * (size_t)m;    /* free: no Lemke run */
             ncs_real r = NCS_SQRT(z[i] * z[i] + w[i] * w[i]);
             ncs_real da = r > 0 ? z[i] / r - 1 : NCS_RC(0.70710678118654752) - 1;
             ncs_real db = r > 0 ? w[i] / r - 1 : NCS_RC(0.70710678118654752) - 1;
@@ -408,7 +825,7 @@ static int try_newton(call *c) {
             Ji[i] += da;
             d[i] = -phi[i];
         }
-        if (ncs_dense_solve(m, ws->Br, m, d, ws->perm) != 0)
+        if (ncs_dense_solve(m, ws->lw.T, m, d, ws->perm) != 0)
             break;
         for (; t > NCS_RC(1e-10); t *= NCS_RC(0.5)) {
             for (i = 0; i < m; i++)
@@ -446,8 +863,7 @@ static int try_repair(call *c, unsigned char *J) {
         int worst = -1;
         ncs_real zs = 0, most = c->tol, v;
         if (set_solve(c, J) < 0 ||
-            !(ncs_lcp_residual(m, c->B, c->ldb, c->b, ws->zc, ws->wc, ws->rmax,
-                               ws->lw.rows, NULL, NULL, 0) < NCS_HUGE))
+            !(residual(c, ws->zc, ws->wc, NULL, 0) < NCS_HUGE))
             return 0;
         for (i = 0; i < m; i++)
             if (NCS_FABS(ws->zc[i]) > zs)
@@ -489,16 +905,18 @@ static int refine_on_set(call *c, const unsigned char *J) {
             ws->umap[n++] = i;
     for (round = 0; round < 2; round++) {
         for (i = 0; i < n; i++) {
-            const ncs_real *Bi = c->B + (size_t)ws->umap[i] * c->ldb;
+            const ncs_real *Bi = brow(c, ws->umap[i]);
             long double r = -(long double)c->b[ws->umap[i]];
             for (k = 0; k < n; k++)
                 r -= (long double)Bi[ws->umap[k]] * ws->zc[ws->umap[k]];
             ws->trial[i] = (ncs_real)r;
         }
-        gather(c, n, 1);
-        memcpy(ws->br, ws->trial, (size_t)n * sizeof *ws->br);
-        if (ncs_dense_solve(n, ws->Br, n, ws->br, ws->perm) != 0)
-            return 0;
+        {
+            ncs_real *M = gather(c, n, 1);
+            memcpy(ws->br, ws->trial, (size_t)n * sizeof *ws->br);
+            if (ncs_dense_solve(n, M, n, ws->br, ws->perm) != 0)
+                return 0;
+        }
         for (i = 0; i < n; i++)
             ws->zc[ws->umap[i]] += ws->br[i];
     }
@@ -522,22 +940,37 @@ static int try_lemke(call *c, int *path) {
         ws->comp[i] = split ? i : 0;
     if (split) {                        /* small LCPs: the scan costs more than it saves */
         int left = m - 1;               /* unions still possible: stop at one block */
-        for (i = 0; i < m && left > 0; i++) {
+        for (i = 0; i < m && left > 0 && c->B; i++) {
             int ri = find(ws->comp, i);  /* a j that points at it is joined already */
             for (j = i + 1; j < m && left > 0; j++)
-                if ((c->B[(size_t)i * c->ldb + j] != 0 || c->B[(size_t)j * c->ldb + i] != 0) &&
+                if ((c->B[(size_t)i * (size_t)c->ldb + (size_t)j] != 0 ||
+                     c->B[(size_t)j * (size_t)c->ldb + (size_t)i] != 0) &&
                     ws->comp[j] != ri && unite(ws->comp, i, j)) {
                     left--;
                     ri = find(ws->comp, i);     /* the union may have moved the root */
                 }
+        }
+        for (i = 0; i < m && left > 0 && !c->B; i++) {  /* by rows: the same sets */
+            const ncs_real *Bi = brow(c, i);
+            for (j = 0; j < m && left > 0; j++)
+                if (Bi[j] != 0 && j != i)
+                    left -= unite(ws->comp, i, j);
         }
         nblk = label(ws->comp, m);
     }
     c->blocks = nblk;
     if (nblk == 1) {
         c->attempts++;
-        st = ncs_lemke_run(&ws->lw, m, c->B, c->ldb, c->b, cap_for(c, m), ws->zc,
-                           ws->zb, &c->pivots, ws->Br, (size_t)ws->mmax * ws->mmax);
+        if (c->B) {
+            st = ncs_lemke_run(&ws->lw, m, c->B, c->ldb, c->b, cap_for(c, m), ws->zc,
+                               ws->zb, &c->pivots, ws->spare, ws->nspare);
+        } else {                        /* the rows straight into the tableau */
+            ncs_lemke_rows g;
+            g.row = block_rows;
+            g.ctx = c;
+            st = ncs_lemke_run_rows(&ws->lw, m, &g, c->b, cap_for(c, m), ws->zc, ws->zb,
+                                    &c->pivots, ws->spare, ws->nspare);
+        }
         if (st != NCS_LCP_SOLVED) {
             c->lemke_status = st;
 
@@ -555,10 +988,10 @@ static int try_lemke(call *c, int *path) {
             for (i = 0; i < m; i++)
                 if (ws->comp[i] == blk)
                     ws->umap[n++] = i;
-            gather(c, n, 1);
+            for (i = 0; i < n; i++)
+                ws->br[i] = c->b[ws->umap[i]];
             c->attempts++;
-            st = ncs_lemke_run(&ws->lw, n, ws->Br, n, ws->br, cap_for(c, n), ws->zr,
-                               ws->inS, &c->pivots, ws->A, (size_t)ws->mmax * ws->mmax);
+            st = lemke_block(c, n, ws->umap, 0, ws->inS);
             if (st != NCS_LCP_SOLVED) {
                 c->lemke_status = st;
                 return 0;
@@ -634,15 +1067,17 @@ static void build_owner(call *c) {
         ws->owner[o->s + j] = j;
 }
 
-/* Builds the convex Stewart LCP of the chosen sides and the convex contacts
- * of component cc in ws->Br / ws->br (the chosen sides are those flagged in
- * inC); returns the number of contacts. Summation rows of a chosen side add
- * the a rows of every side flagged in inS. */
+/* Sets up the convex Stewart LCP of the chosen sides and the convex
+ * contacts of component cc (the chosen sides are those flagged in inC):
+ * its contacts, their impulses in ws->umap, and its vector in ws->br; its
+ * rows come from reduced_rows, straight into Lemke's tableau. Returns the
+ * number of contacts. Summation rows of a chosen side add the a rows of
+ * every side flagged in inS. */
 static int build_reduced(call *c, int cc, int ngc) {
     ncs_lcp_workspace *ws = c->ws;
     const ncs_layout *L = c->L;
-    int k = NCS_NFRIC(c->k), nu = c->nu, ncr = 0, nur, mr, i, j, l, q, r;
-    ncs_real *Br = ws->Br, *br = ws->br;
+    int k = NCS_NFRIC(c->k), ncr = 0, nur, i, j, l, r;
+    ncs_real *br = ws->br;
     for (i = 0; i < ngc; i++) {
         int gi = ws->glist[i];
         for (j = ws->gfirst[gi]; j < ws->gfirst[gi] + L->group_size[gi]; j++)
@@ -657,15 +1092,15 @@ static int build_reduced(call *c, int cc, int ngc) {
             ws->cgroup[ncr++] = -1;
         }
     nur = ncr * (1 + k);
-    mr = nur + (k > 0 ? ncr : 0);
+    c->rk = k;
+    c->rncr = ncr;
+    c->rnur = nur;
     for (i = 0; i < ncr; i++) {
         ws->umap[i] = ws->clist[i];
         for (l = 0; l < k; l++)
             ws->umap[ncr + i * k + l] = c->nc + ws->clist[i] * k + l;
     }
-    memset(Br, 0, (size_t)mr * mr * sizeof *Br);
     for (r = 0; r < nur; r++) {
-        ncs_real *Bi = Br + (size_t)r * mr;
         if (r < ncr && ws->cgroup[r] >= 0 && NCS_FORM_OF(L) == NCS_FORM_SUMMATION) {
             int gi = ws->cgroup[r], first = ws->gfirst[gi], n = L->group_size[gi], cnt = 0;
             br[r] = 0;
@@ -673,28 +1108,53 @@ static int build_reduced(call *c, int cc, int ngc) {
                 if (!ws->inS[j])
                     continue;
                 cnt++;
-                for (q = 0; q < nur; q++)
-                    Bi[q] += ws->A[(size_t)j * nu + ws->umap[q]];
-                br[r] += ws->a0[j];
+                br[r] += c->a0[j];
             }
-            br[r] += (cnt - 1) * L->eps_h;  /* F_i = sum c - eps_h (eq. 30) */
+            br[r] += (ncs_real)(cnt - 1) * L->eps_h;  /* F_i = sum c - eps_h (eq. 30) */
         } else {
-            int fr = ws->umap[r];
+            br[r] = c->a0[ws->umap[r]];
+        }
+    }
+    for (i = 0; i < ncr && k > 0; i++)      /* s row: mu p_n - sum p_f */
+        br[nur + i] = 0;
+    return ncr;
+}
+
+/* Row r of the reduced LCP of build_reduced, negated (ncs_lemke_rows): the
+ * entries the dense reduced matrix had (rows of A on the reduced impulses,
+ * summation's group rows summed over the sides in inS in side order, the
+ * ones and -1s and mu of the friction rows). */
+static void reduced_rows(const ncs_lemke_rows *g, int r, ncs_real *out, size_t stride) {
+    const call *c = g->ctx;
+    const ncs_lcp_workspace *ws = c->ws;
+    int k = c->rk, ncr = c->rncr, nur = c->rnur, mr = nur + (k > 0 ? ncr : 0), q, j, l;
+    for (q = nur; q < mr; q++)
+        out[(size_t)q * stride] = 0;
+    if (r < nur) {
+        if (r < ncr && ws->cgroup[r] >= 0 && NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION) {
+            int gi = ws->cgroup[r], first = ws->gfirst[gi], n = c->L->group_size[gi];
+            for (q = 0; q < nur; q++) {
+                ncs_real v = 0;
+                for (j = first; j < first + n; j++)
+                    if (ws->inS[j])
+                        v += AIJ(c, j, ws->umap[q]);
+                out[(size_t)q * stride] = -v;
+            }
+        } else {
+            const ncs_real *Ar = c->A + (size_t)ws->umap[r] * c->lda;
             for (q = 0; q < nur; q++)
-                Bi[q] = ws->A[(size_t)fr * nu + ws->umap[q]];
-            br[r] = ws->a0[fr];
+                out[(size_t)q * stride] = -Ar[ws->umap[q]];
         }
         if (r >= ncr)                       /* p_f row: t + s */
-            Bi[nur + (r - ncr) / k] = 1;
-    }
-    for (i = 0; i < ncr && k > 0; i++) {    /* s row: mu p_n - sum p_f */
-        ncs_real *Bi = Br + (size_t)(nur + i) * mr;
-        Bi[i] = ws->mu[ws->clist[i]];
+            out[(size_t)(nur + (r - ncr) / k) * stride] = -1;
+    } else {                                /* s row: mu p_n - sum p_f */
+        int i = r - nur;
+        for (q = 0; q < nur; q++)
+            out[(size_t)q * stride] = 0;
+        out[(size_t)i * stride] = -c->mu[ws->clist[i]];
         for (l = 0; l < k; l++)
-            Bi[ncr + i * k + l] = -1;
-        br[nur + i] = 0;
+            out[(size_t)(ncr + i * k + l) * stride] = 1;
     }
-    return ncr;
 }
 
 /* Lifts the reduced solution zr of component cc (ncr reduced contacts) to
@@ -713,8 +1173,8 @@ static void lift(call *c, int cc, int ngc, int ncr) {
     for (q = 0; q < nur; q++)
         ws->u[ws->umap[q]] = ws->zr[q] > 0 ? ws->zr[q] : 0;
     for (i = 0; i < nu; i++) {
-        const ncs_real *Ai = ws->A + (size_t)i * nu;
-        ncs_real s = ws->a0[i];
+        const ncs_real *Ai = c->A + (size_t)i * c->lda;
+        ncs_real s = c->a0[i];
         if (!all && ws->comp[uown[i]] != cc)
             continue;
         for (q = 0; q < nur; q++)
@@ -787,9 +1247,7 @@ static void lift(call *c, int cc, int ngc, int ncr) {
 static ncs_real part_residual(call *c, int cc) {
     ncs_lcp_workspace *ws = c->ws;
     ncs_real res, g;
-    res = ncs_lcp_residual(c->m, c->B, c->ldb, c->b, ws->zc, NULL, ws->rmax,
-                           ws->lw.rows,         /* free between Lemke runs */
-                           ONE_COMP(c) ? NULL : ws->owner, ws->comp, cc);
+    res = residual(c, ws->zc, NULL, ONE_COMP(c) ? NULL : ws->owner, cc);
     g = group_residual(c, ws->zc, cc, 0);     /* float, max form */
     res = g > res ? g : res;
 #if !NCS_LCP_SMALL
@@ -815,15 +1273,15 @@ static int try_fric_states(call *c, int cc, int ngc, int ncr) {
     ncs_lcp_workspace *ws = c->ws;
     int k = NCS_NFRIC(c->k), nu = c->nu, n2 = 2 * ncr, nur = ncr * (1 + k);
     int i, j, code, ncode = 1;
-    ncs_real *M = ws->Br, *x = ws->br;
+    ncs_real *M = ws->lw.T, *x = ws->br;   /* the tableau: free between runs */
     if (k != 2 || ncr < 1 || ncr > FRIC_STATES_MAX)
         return 0;
     for (i = 0; i < ncr; i++) {         /* directions opposite (2D) */
         int f0 = ws->umap[ncr + i * k], f1 = f0 + 1;
-        if (ws->a0[f0] != -ws->a0[f1])
+        if (c->a0[f0] != -c->a0[f1])
             return 0;
         for (j = 0; j < nu; j++)
-            if (ws->A[(size_t)f0 * nu + j] != -ws->A[(size_t)f1 * nu + j])
+            if (AIJ(c, f0, j) != -AIJ(c, f1, j))
                 return 0;
         ncode *= 4;
     }
@@ -836,24 +1294,24 @@ static int try_fric_states(call *c, int cc, int ngc, int ncr) {
             rowq[0] = st == 3 ? -1 : qn;
             rowq[1] = st == 0 ? qf : -1;
             for (r = 0; r < 2; r++) {
-                ncs_real *Mi = M + (size_t)(r * ncr + i) * n2;
+                ncs_real *Mi = M + (size_t)(r * ncr + i) * (size_t)n2;
                 if (rowq[r] < 0) {      /* off: p_n = 0, f = 0; slide: f -+ mu p_n = 0 */
                     for (j = 0; j < n2; j++)
                         Mi[j] = 0;
                     if (st == 3) {
                         Mi[r * ncr + i] = 1;
                     } else {
-                        Mi[i] = st == 1 ? -ws->mu[ws->clist[i]] : ws->mu[ws->clist[i]];
+                        Mi[i] = st == 1 ? -c->mu[ws->clist[i]] : c->mu[ws->clist[i]];
                         Mi[ncr + i] = 1;
                     }
                     x[r * ncr + i] = 0;
                     continue;
                 }
                 for (j = 0; j < ncr; j++) {
-                    Mi[j] = ws->A[(size_t)rowq[r] * nu + ws->umap[j]];
-                    Mi[ncr + j] = ws->A[(size_t)rowq[r] * nu + ws->umap[ncr + j * k]];
+                    Mi[j] = AIJ(c, rowq[r], ws->umap[j]);
+                    Mi[ncr + j] = AIJ(c, rowq[r], ws->umap[ncr + j * k]);
                 }
-                x[r * ncr + i] = -ws->a0[rowq[r]];
+                x[r * ncr + i] = -c->a0[rowq[r]];
             }
         }
         if (over_budget(c))
@@ -863,10 +1321,10 @@ static int try_fric_states(call *c, int cc, int ngc, int ncr) {
             continue;
         for (i = 0, rest = code; i < ncr; i++, rest /= 4) {
             int qf = ws->umap[ncr + i * k];
-            ncs_real f = x[ncr + i], t = ws->a0[qf];
+            ncs_real f = x[ncr + i], t = c->a0[qf];
             for (j = 0; j < ncr; j++)
-                t += ws->A[(size_t)qf * nu + ws->umap[j]] * x[j] +
-                     ws->A[(size_t)qf * nu + ws->umap[ncr + j * k]] * x[ncr + j];
+                t += AIJ(c, qf, ws->umap[j]) * x[j] +
+                     AIJ(c, qf, ws->umap[ncr + j * k]) * x[ncr + j];
             ws->zr[i] = x[i];
             ws->zr[ncr + i * k] = f > 0 ? f : 0;
             ws->zr[ncr + i * k + 1] = f < 0 ? -f : 0;
@@ -918,7 +1376,7 @@ static int fric_bound_prunes(call *c, int cc, int ngc) {
         return 0;
     for (i = 0; i < ncr; i++)
         for (j = 0; j < ncr; j++)
-            e += ws->zr[i] * ws->A[(size_t)ws->umap[i] * c->nu + ws->umap[j]] * ws->zr[j];
+            e += ws->zr[i] * AIJ(c, ws->umap[i], ws->umap[j]) * ws->zr[j];
     return e >= c->ebest;
 }
 
@@ -1019,7 +1477,7 @@ static void set_selected(call *c, int gi) {
  * j (shift = eps_h for summation sides, else 0): max(0, -(a0_j + shift))^2
  * / A_jj, or 0 when A_jj is not positive. */
 static ncs_real side_bound_of(const call *c, int j) {
-    ncs_real s = c->ws->a0[j], d = c->ws->A[(size_t)j * c->nu + j];
+    ncs_real s = c->a0[j], d = AIJ(c, j, j);
     if (j < c->o.y && NCS_FORM_OF(c->L) == NCS_FORM_SUMMATION)
         s += c->L->eps_h;
     return s < 0 && d > 0 ? s * s / d : 0;
@@ -1056,7 +1514,7 @@ static ncs_real energy(const call *c, const ncs_real *z, int cc) {
         n += u[q] != 0 && (all || ws->comp[ws->owner[c->ub + q]] == cc);
     }
     for (q = 0; q < n; q++) {
-        const ncs_real *Aq = ws->A + (size_t)nz[q] * c->nu;
+        const ncs_real *Aq = c->A + (size_t)nz[q] * c->lda;
         ncs_real s = 0;
         for (r = 0; r < n; r++)
             s += Aq[nz[r]] * u[nz[r]];
@@ -1115,7 +1573,7 @@ static ncs_real choice_bound(const call *c, int ngc, ncs_real lb) {
 /* 1 when side l ranks before side j of their group: smaller side_bound,
  * then larger a0 (the more plausible), then smaller index. */
 static int ranks_before(const call *c, ncs_real bl, int l, ncs_real bj, int j) {
-    const ncs_real *a0 = c->ws->a0;
+    const ncs_real *a0 = c->a0;
     return bl < bj || (bl == bj && (a0[l] > a0[j] || (a0[l] == a0[j] && l < j)));
 }
 
@@ -1465,9 +1923,10 @@ static int lemke_component(call *c, int cc) {
     for (i = 0; i < c->m; i++)
         if (ONE_COMP(c) || ws->comp[ws->owner[i]] == cc)
             ws->umap[n++] = i;
-    gather(c, n, 1);
+    for (i = 0; i < n; i++)
+        ws->br[i] = c->b[ws->umap[i]];
     c->attempts++;
-    st = lemke_on_br(c, n, NULL);
+    st = lemke_block(c, n, ws->umap, 0, NULL);
     if (st != NCS_LCP_SOLVED) {
         c->lemke_status = st;
         return 0;
@@ -1498,8 +1957,15 @@ static int prepare(call *c) {
     if (c->prepared)
         return c->prepared > 0;
     c->prepared = -1;
-    if (ncs_lcp_extract(L, c->B, c->ldb, c->b, ws->A, ws->a0, ws->mu) != 0)
-        return 0;
+    if (c->B) {                             /* ncs_lcp_solve: A, a0, mu from B and b */
+        if (ws->acap < (size_t)c->nu * (size_t)c->nu ||
+            ncs_lcp_extract(L, c->B, c->ldb, c->b, ws->Acopy, ws->a0, ws->mu) != 0)
+            return 0;
+        c->A = ws->Acopy;
+        c->lda = (size_t)c->nu;
+        c->a0 = ws->a0;
+        c->mu = ws->mu;
+    }
     /* independent components of contacts: coupled through a group (each
      * side starts in the set of its group's first side) or A (A_ij or A_ji
      * nonzero; the scan stops once everything is one set) */
@@ -1514,7 +1980,7 @@ static int prepare(call *c) {
         ws->comp[j] = c->decompose ? j : 0;
     for (i = 0; i < c->nu && left > 0; i++)
         for (j = i + 1; j < c->nu && left > 0; j++)
-            if (ws->A[(size_t)i * c->nu + j] != 0 || ws->A[(size_t)j * c->nu + i] != 0)
+            if (AIJ(c, i, j) != 0 || AIJ(c, j, i) != 0)
                 left -= unite(ws->comp, contact_of_u(c, i), contact_of_u(c, j));
     if (!NCS_LCP_SMALL && left == 0) {    /* one set (or not decomposing) */
         for (j = 0; j < c->nc; j++)
@@ -1612,13 +2078,12 @@ static int try_regularised(call *c) {
         big = ws->rmax[i] > big ? ws->rmax[i] : big;
     for (round = 0; round < 2; round++) {
         ncs_real delta = big * (round ? NCS_RC(1e-5) : NCS_RC(1e-9));
-        for (i = 0; i < m; i++)
+        for (i = 0; i < m; i++)         /* (solve_on_set leaves its own set there) */
             ws->umap[i] = i;
-        gather(c, m, 1);
-        for (i = 0; i < m; i++)
-            ws->Br[(size_t)i * m + i] += delta;
+        memcpy(ws->br, c->b, (size_t)m * sizeof *ws->br);
         c->attempts++;
-        if (lemke_on_br(c, m, ws->zb) == NCS_LCP_SOLVED && solve_on_set(c, ws->zb) == 0 &&
+        if (lemke_block(c, m, ws->umap, delta, ws->zb) == NCS_LCP_SOLVED &&
+            solve_on_set(c, ws->zb) == 0 &&
             accept(c))
             return 1;
     }
@@ -1650,7 +2115,8 @@ static int try_bases(call *c) {
             continue;
         e = 0;
         for (i = 0; energies && i < c->nu * c->nu; i++)  /* u^T A u, every component */
-            e += ws->zc[c->ub + i / c->nu] * ws->A[i] * ws->zc[c->ub + i % c->nu];
+            e += ws->zc[c->ub + i / c->nu] * AIJ(c, i / c->nu, i % c->nu) *
+                 ws->zc[c->ub + i % c->nu];
         if (!found || e < best) {
             best = e;
             memcpy(ws->best, ws->zc, (size_t)m * sizeof *ws->best);
@@ -1699,7 +2165,7 @@ static int finite_input(int m, const ncs_real *B, int ldb, const ncs_real *b,
     int i, j;
     ncs_sbits worst = 0;
     for (i = 0; i < m; i++) {
-        const ncs_real *Bi = B + (size_t)i * ldb;
+        const ncs_real *Bi = B + (size_t)i * (size_t)ldb;
         ncs_sbits m0 = 0, bi = (ncs_sbits)abs_bits(b[i]);
         for (j = 0; j < m; j++) {
             ncs_sbits a = (ncs_sbits)abs_bits(Bi[j]);
@@ -1712,56 +2178,19 @@ static int finite_input(int m, const ncs_real *B, int ldb, const ncs_real *b,
     return worst < (ncs_sbits)NCS_BITS_INF;
 }
 
-ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
-                             int m, const ncs_real *B, int ldb, const ncs_real *b,
-                             ncs_real *z, ncs_real *w, const ncs_lcp_options *opt,
-                             ncs_lcp_info *info) {
-    ncs_lcp_options def = ncs_lcp_default_options();
-    call c;
-    int status = NCS_LCP_BAD_INPUT, path = NCS_LCP_PATH_NONE, i, ok = 0;
+/* The strategy (docs/solver.md) on the call's LCP, whose source, layout
+ * and dimensions are set and checked (c->ws, c->L, c->m, c->B or the
+ * contact-space data, c->b, ws->rmax). Returns the status; *path says
+ * which path produced z. */
+static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_real *w,
+                    int *pathp) {
+    ncs_lcp_workspace *ws = c->ws;
+    const ncs_layout *layout = c->L;
+    int m = c->m, status, path = NCS_LCP_PATH_NONE, i, ok = 0;
     int nonconvex, structured_ok = 0;
     int cold = 0;                   /* Newton from z = 0 (no candidate) */
+    const ncs_real *b = c->b;
     (void)cold;                     /* unused without the Newton polish */
-
-    memset(&c, 0, sizeof c);
-    c.best_res = NCS_HUGE;
-    c.ebest = NCS_HUGE;
-    if (!opt)
-        opt = &def;
-    if (!ws || !B || !b || !z || m < 1 || ldb < m)
-        goto out;
-    if (m > ws->mmax) {
-        status = NCS_LCP_WORKSPACE;
-        goto out;
-    }
-    if (layout && (ncs_layout_offsets_of(layout, &c.o) != 0 || c.o.m != m ||
-                   !NCS_LCP_FITS(layout)))
-        goto out;
-    if (!finite_input(m, B, ldb, b, ws->rmax)) {
-        status = NCS_LCP_NUMERICAL;
-        goto out;
-    }
-    c.ws = ws;
-    c.L = layout;
-    c.m = m;
-    c.ldb = ldb;
-    c.B = B;
-    c.b = b;
-    c.cap = opt->max_pivots;
-    c.tol = opt->tol > 0 ? opt->tol : def.tol;
-    c.decompose = opt->decompose;
-#if !NCS_LCP_SMALL
-    c.want_w = w != NULL;
-#endif
-    c.lemke_status = NCS_LCP_SOLVED;
-    c.blocks = 1;
-    c.flops0 = ws->lw.flops;
-    if (layout) {
-        c.k = layout->nfric;
-        c.nc = c.o.nc;
-        c.nu = c.nc * (1 + c.k);
-        c.ub = m - (c.k > 0 ? c.nc : 0) - c.nu;    /* as ncs_lcp_impulse_offset */
-    }
 
     /* 1. trivial: b >= 0 gives z = 0 and w = b, whose residual is exactly 0
      * (B is finite, checked above, so B 0 = 0): nothing to compute */
@@ -1770,16 +2199,16 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     if (i == m) {
         memset(ws->zc, 0, (size_t)m * sizeof *ws->zc);
         memcpy(ws->wc, b, (size_t)m * sizeof *ws->wc);
-        c.residual = 0;
+        c->residual = 0;
         ok = 1;
         path = NCS_LCP_PATH_TRIVIAL;
-        c.exact = 1;
+        c->exact = 1;
     }
     /* 2. warm start: the previous solution's support */
     if (!ok && opt->warm_start && ws->prev_m == m &&
         ws->prev_form == (layout ? layout->form : -1)) {
-        c.attempts++;
-        ok = solve_on_set(&c, ws->prev_J) == 0 && accept(&c);
+        c->attempts++;
+        ok = solve_on_set(c, ws->prev_J) == 0 && accept(c);
         path = NCS_LCP_PATH_WARM;
     }
     nonconvex = layout && opt->structured && layout->ngroups > 0;
@@ -1794,39 +2223,39 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
      * end point does not see the path). Plain Lemke (which takes whichever
      * solution it meets, and stops on a ray for max) is the fallback. */
     if (!ok && nonconvex) {
-        ok = structured_ok = try_structured(&c);
+        ok = structured_ok = try_structured(c);
         path = NCS_LCP_PATH_SELECT;
         /* diff with friction: a solution may carry impulse on a side below
          * its group's max a, which no choice produces ("Exact search") */
-        c.exact = ok && !c.cut &&
+        c->exact = ok && !c->cut &&
                   !(NCS_FORM_OF(layout) == NCS_FORM_DIFF && NCS_NFRIC(layout->nfric) > 0);
     }
     /* 4. plain Lemke on the full LCP (the energy is unique for a
      * frictionless convex layout: a projection) */
     if (!ok) {
-        ok = try_lemke(&c, &path);
-        c.exact = ok && layout && layout->ngroups == 0 && NCS_NFRIC(layout->nfric) == 0;
+        ok = try_lemke(c, &path);
+        c->exact = ok && layout && layout->ngroups == 0 && NCS_NFRIC(layout->nfric) == 0;
     }
     /* 5. last resort: Newton polish of the best unverified candidate, or,
      * when nothing produced one, Lemke was cut off by its pivot cap and m
      * is small, Newton from z = 0 (Lemke can need 2^m pivots, e.g. on
      * Murty's lower-triangular example) */
 #if !defined NCS_LCP_ONLY_FORM && !defined NCS_LCP_NO_NEWTON
-    if (!ok && !(c.best_res < NCS_HUGE) && m <= NEWTON_COLD_MAX &&
-        c.lemke_status == NCS_LCP_PIVOT_CAP) {
+    if (!ok && !(c->best_res < NCS_HUGE) && m <= NEWTON_COLD_MAX &&
+        c->lemke_status == NCS_LCP_PIVOT_CAP) {
         memset(ws->best, 0, (size_t)m * sizeof *ws->best);
-        c.best_res = NCS_RC(1e30);       /* a candidate now: z = 0 */
+        c->best_res = NCS_RC(1e30);       /* a candidate now: z = 0 */
         cold = 1;
     }
 #endif
 #ifndef NCS_LCP_NO_NEWTON  /* defined by ncsc in a specialised firmware copy (docs/embedded.md) */
-    if (!ok && c.best_res < NCS_HUGE) {
-        int unverified = c.unverified;
-        ok = try_newton(&c);
+    if (!ok && c->best_res < NCS_HUGE) {
+        int unverified = c->unverified;
+        ok = try_newton(c);
         path = NCS_LCP_PATH_POLISH;
         if (cold) {                     /* keep Lemke's status */
-            c.unverified = unverified;
-            c.best_res = c.last_res;
+            c->unverified = unverified;
+            c->best_res = c->last_res;
         }
     }
 #endif
@@ -1837,22 +2266,22 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
      * or residual. */
 #if !NCS_LCP_SMALL           /* not in a specialised firmware copy: its bytes */
     if (!ok && opt->rescue) {
-        int unverified = c.unverified, lst = c.lemke_status;
-        ncs_real bres = c.best_res;
-        ok = try_regularised(&c);
+        int unverified = c->unverified, lst = c->lemke_status;
+        ncs_real bres = c->best_res;
+        ok = try_regularised(c);
         if (!ok && layout && opt->structured && !nonconvex)
-            ok = try_structured(&c);
+            ok = try_structured(c);
 #if !NCS_REAL_IS_FLOAT
         if (!ok)
-            ok = try_bases(&c);
+            ok = try_bases(c);
 #endif
         path = NCS_LCP_PATH_RESCUE;
-        if (ok && !bounded(&c))
+        if (ok && !bounded(c))
             ok = 0;                         /* far along a ray: not an answer */
         if (!ok) {
-            c.unverified = unverified;
-            c.lemke_status = lst;
-            c.best_res = bres;
+            c->unverified = unverified;
+            c->lemke_status = lst;
+            c->best_res = bres;
         }
     }
 #endif
@@ -1862,13 +2291,19 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
         memcpy(z, ws->zc, (size_t)m * sizeof *z);
         if (w)
             memcpy(w, ws->wc, (size_t)m * sizeof *w);
-        remember(&c, structured_ok);
+        remember(c, structured_ok);
     } else {
-        status = c.unverified ? NCS_LCP_UNVERIFIED
-               : c.lemke_status != NCS_LCP_SOLVED ? c.lemke_status : NCS_LCP_UNVERIFIED;
+        status = c->unverified ? NCS_LCP_UNVERIFIED
+               : c->lemke_status != NCS_LCP_SOLVED ? c->lemke_status : NCS_LCP_UNVERIFIED;
         path = NCS_LCP_PATH_NONE;
     }
-out:
+    *pathp = path;
+    return status;
+}
+
+/* Fills info (may be NULL) and zeroes z and w on failure. */
+static ncs_lcp_status call_finish(const call *c, int status, int path, int m, ncs_real *z,
+                             ncs_real *w, ncs_lcp_info *info) {
     if (status != NCS_LCP_SOLVED && z && m > 0) {
         memset(z, 0, (size_t)m * sizeof *z);
         if (w)
@@ -1876,15 +2311,109 @@ out:
     }
     if (info) {
         info->status = status;
-        info->pivots = c.pivots;
-        info->attempts = c.attempts;
-        info->strategy = path;
+        info->pivots = c->pivots;
+        info->attempts = c->attempts;
+        info->strategy = status == NCS_LCP_SOLVED ? path : NCS_LCP_PATH_NONE;
         /* failed: the best candidate's residual (of its component's rows
          * for the selection path; inf when there was none) */
-        info->residual = status == NCS_LCP_SOLVED ? c.residual : c.best_res;
-        info->blocks = c.blocks;
-        info->flops = c.ws ? c.ws->lw.flops - c.flops0 : 0;
-        info->smallest = status == NCS_LCP_SOLVED && c.exact;
+        info->residual = status == NCS_LCP_SOLVED ? c->residual : c->best_res;
+        info->blocks = c->blocks;
+        info->flops = c->ws ? c->ws->lw.flops - c->flops0 : 0;
+        info->smallest = status == NCS_LCP_SOLVED && c->exact;
     }
     return (ncs_lcp_status)status;
+}
+
+/* What both entry points set before the strategy. */
+static void call_start(call *c, ncs_lcp_workspace *ws, const ncs_layout *layout, int m,
+                  const ncs_lcp_options *opt, ncs_real *w) {
+    const ncs_lcp_options def = ncs_lcp_default_options();
+    c->ws = ws;
+    c->L = layout;
+    c->m = m;
+    c->cap = opt->max_pivots;
+    c->tol = opt->tol > 0 ? opt->tol : def.tol;
+    c->decompose = opt->decompose;
+#if !NCS_LCP_SMALL
+    c->want_w = w != NULL;
+#else
+    (void)w;
+#endif
+    c->lemke_status = NCS_LCP_SOLVED;
+    c->blocks = 1;
+    c->flops0 = ws->lw.flops;
+    if (layout) {
+        c->k = layout->nfric;
+        c->nc = c->o.nc;
+        c->nu = c->nc * (1 + c->k);
+        c->ub = m - (c->k > 0 ? c->nc : 0) - c->nu;    /* as ncs_lcp_impulse_offset */
+    }
+}
+
+ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
+                             int m, const ncs_real *B, int ldb, const ncs_real *b,
+                             ncs_real *z, ncs_real *w, const ncs_lcp_options *opt,
+                             ncs_lcp_info *info) {
+    ncs_lcp_options def = ncs_lcp_default_options();
+    call c;
+    int status = NCS_LCP_BAD_INPUT, path = NCS_LCP_PATH_NONE;
+
+    memset(&c, 0, sizeof c);
+    c.best_res = NCS_HUGE;
+    c.ebest = NCS_HUGE;
+    if (!opt)
+        opt = &def;
+    if (!ws || !B || !b || !z || m < 1 || ldb < m)
+        return call_finish(&c, status, path, m, z, w, info);
+    if (m > ws->mmax)
+        return call_finish(&c, NCS_LCP_WORKSPACE, path, m, z, w, info);
+    if (layout && (ncs_layout_offsets_of(layout, &c.o) != 0 || c.o.m != m ||
+                   !NCS_LCP_FITS(layout)))
+        return call_finish(&c, status, path, m, z, w, info);
+    if (layout && ws->acap < (size_t)c.o.nc * (size_t)(1 + layout->nfric) *
+                             (size_t)c.o.nc * (size_t)(1 + layout->nfric))
+        return call_finish(&c, NCS_LCP_WORKSPACE, path, m, z, w, info);  /* no room for A */
+    if (!finite_input(m, B, ldb, b, ws->rmax))
+        return call_finish(&c, NCS_LCP_NUMERICAL, path, m, z, w, info);
+    call_start(&c, ws, layout, m, opt, w);
+    c.ldb = ldb;
+    c.B = B;
+    c.b = b;
+    status = call_strategy(&c, opt, z, w, &path);
+    return call_finish(&c, status, path, m, z, w, info);
+}
+
+ncs_lcp_status ncs_lcp_solve_cs(ncs_lcp_workspace *ws, const ncs_layout *layout,
+                                const ncs_real *A, int lda, const ncs_real *a0,
+                                const ncs_real *mu, const ncs_real *pyb, ncs_real *z,
+                                ncs_real *w, const ncs_lcp_options *opt, ncs_lcp_info *info) {
+    ncs_lcp_options def = ncs_lcp_default_options();
+    call c;
+    int status = NCS_LCP_BAD_INPUT, path = NCS_LCP_PATH_NONE, m;
+
+    memset(&c, 0, sizeof c);
+    c.best_res = NCS_HUGE;
+    c.ebest = NCS_HUGE;
+    if (!opt)
+        opt = &def;
+    m = layout && ncs_layout_offsets_of(layout, &c.o) == 0 ? c.o.m : 0;
+    if (!ws || !A || !a0 || !z || m < 1 || (NCS_NFRIC(layout->nfric) > 0 && !mu) ||
+        lda < c.o.nc * (1 + NCS_NFRIC(layout->nfric)))
+        return call_finish(&c, status, path, m, z, w, info);
+    if (m > ws->mmax || c.o.nc > ws->ncmax)
+        return call_finish(&c, NCS_LCP_WORKSPACE, path, m, z, w, info);
+    call_start(&c, ws, layout, m, opt, w);
+    c.A = A;
+    c.lda = (size_t)lda;
+    c.a0 = a0;
+    c.mu = mu;
+    c.pyb = pyb;
+    cs_b(&c);
+    c.b = ws->bcs;
+    if (!cs_scan(&c, ws->rmax)) {
+        c.ws = NULL;                    /* as ncs_lcp_solve: nothing was solved */
+        return call_finish(&c, NCS_LCP_NUMERICAL, path, m, z, w, info);
+    }
+    status = call_strategy(&c, opt, z, w, &path);
+    return call_finish(&c, status, path, m, z, w, info);
 }

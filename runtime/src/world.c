@@ -1048,11 +1048,31 @@ static void apply(const ncs_world *w, int nc, int k, int off, ncs_real (*u)[3]) 
 static void ghosts(ncs_world *w, const ncs_layout *lay, int nc) {
     ncs_layout_offsets o;
     int c;
-    if (ncs_layout_offsets_of(lay, &o) != 0 || o.py < 0)
+    if (ncs_layout_offsets_of(lay, &o) != 0)
         return;
     for (c = 0; c < nc && c < o.y; c++)
-        if (w->mem.con[c].ghost)
-            w->mem.b[o.py + c] += 1;
+        w->mem.pyb[c] = w->mem.con[c].ghost ? 1 : 0;
+}
+
+/* Calls the LCP hook with the island's B and b, assembled (with the ghost
+ * shifts of pyb) into the simulator's buffer (ncs_world_set_hook_buffer),
+ * or NULL and NULL without one: the state has no B (docs/engine.md). */
+static void call_hook(ncs_world *w, int root, const ncs_layout *lay, int m, int st) {
+    ncs_real *B = NULL, *b = NULL;
+#ifndef NCS_LCP_NO_ASSEMBLE
+    ncs_layout_offsets o;
+    int c;
+    if (w->hook_buf && w->hook_reals >= (size_t)m * (size_t)(m + 1) &&
+        ncs_layout_offsets_of(lay, &o) == 0) {
+        B = w->hook_buf;
+        b = B + (size_t)m * (size_t)m;
+        ncs_lcp_assemble(lay, w->mem.A, w->mem.a0, w->mem.mu, B, m, b);
+        for (c = 0; c < o.y; c++)
+            if (w->mem.pyb[c] != 0)
+                b[o.py + c] += w->mem.pyb[c];
+    }
+#endif
+    w->hook(w->hook_ctx, w->step + 1, root, lay, m, B, b, w->mem.z, st);
 }
 
 /* Drops the ghost sides of the island's nc contacts (layout *lay, groups
@@ -1124,14 +1144,14 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
         ghosts_in |= w->mem.con[i].ghost;
     for (retry = 0;; retry++) {
         contact_space(w, nc, sc->nfric, vt, un, 1 / w->h);
-        ncs_lcp_assemble(&lay, w->mem.A, w->mem.a0, w->mem.mu, w->mem.B, m, w->mem.b);
         ghosts(w, &lay, nc);
-        st = (int)ncs_lcp_solve(w->ws, &lay, m, w->mem.B, m, w->mem.b, w->mem.z, NULL, NULL, &li);
+        st = (int)ncs_lcp_solve_cs(w->ws, &lay, w->mem.A, nc * (1 + sc->nfric), w->mem.a0,
+                                   w->mem.mu, w->mem.pyb, w->mem.z, NULL, NULL, &li);
         inf->pivots += li.pivots;
         inf->m = m;
         inf->iters = 1;
         if (w->hook)
-            w->hook(w->hook_ctx, w->step + 1, root, &lay, m, w->mem.B, w->mem.b, w->mem.z, st);
+            call_hook(w, root, &lay, m, st);
         if (st == NCS_LCP_SOLVED || retry > 0 || !ghosts_in)
             break;
         nc = drop_ghosts(w, &lay, nc);
@@ -1232,9 +1252,8 @@ static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf
     lay.eps_h = sc->epsilon;
     nc = contacts(w, np, (const ncs_real (*)[3])q, NULL);
     contact_space(w, nc, 0, NULL, NULL, 1);
-    ncs_lcp_assemble(&lay, w->mem.A, w->mem.a0, w->mem.mu, w->mem.B, m, w->mem.b);
-    if (ncs_lcp_solve(w->ws, &lay, m, w->mem.B, m, w->mem.b, w->mem.z, NULL, NULL, &li) !=
-        NCS_LCP_SOLVED)
+    if (ncs_lcp_solve_cs(w->ws, &lay, w->mem.A, nc, w->mem.a0, w->mem.mu, NULL, w->mem.z,
+                         NULL, NULL, &li) != NCS_LCP_SOLVED)
         return;
     inf->pivots += li.pivots;
     memset(dq, 0, sizeof(ncs_real) * 3 * (size_t)sc->nbodies);
@@ -1495,7 +1514,8 @@ int ncs_world_reset(ncs_world *w) {
         clear_info(&w->mem.body_last[i]);
         w->mem.sweep[i] = i;
     }
-    w->ws = ncs_lcp_workspace_init(w->mem.ws, w->mem.ws_bytes, w->sc->max_m);
+    w->ws = ncs_lcp_workspace_init_cs(w->mem.ws, w->mem.ws_bytes, w->sc->max_m,
+                                      w->sc->max_contacts);
     w->step = 0;
     w->solves = 0;
     w->npairs = 0;
@@ -1547,10 +1567,11 @@ int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, si
     m->A = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nu * nu);
     m->a0 = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nu);
     m->mu = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nc);
-    m->B = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * mm * mm);
-    m->b = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * mm);
+    m->pyb = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nc);
     m->z = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * mm);
-    m->ws_bytes = sizeof(ncs_real) * NCS_LCP_WORKSPACE_REALS(mm);
+    /* the workspace: the rest (what NCS_WORLD_MEM_UNITS gave it; beyond its
+     * arrays, room for the lazy tableau's etas) */
+    m->ws_bytes = units * sizeof(ncs_mem_unit);
     m->ws = grab(&mem, &units, m->ws_bytes);
     if (!m->ws)
         return -1;
@@ -1565,6 +1586,11 @@ void ncs_world_set_fixpoint(ncs_world *w, int iters, ncs_real tol) {
 void ncs_world_set_hook(ncs_world *w, ncs_lcp_hook fn, void *ctx) {
     w->hook = fn;
     w->hook_ctx = ctx;
+}
+
+void ncs_world_set_hook_buffer(ncs_world *w, ncs_real *buf, size_t reals) {
+    w->hook_buf = buf;
+    w->hook_reals = buf ? reals : 0;
 }
 
 ncs_real ncs_world_energy(const ncs_world *w) {

@@ -1,7 +1,11 @@
 /* ncs-lcp - solve .dat LCP files with the ncs runtime.
  *
- *   ncs-lcp [--repeat N] [--print-z] [--plain] [--layout SPEC] FILE.dat...
+ *   ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] [--layout SPEC] FILE.dat...
  *
+ * --cs solves in contact space (ncs_lcp_solve_cs, no B): A, a0 and mu are
+ * read back from the file's B and b (ncs_lcp_extract), and the file must
+ * be exactly what ncs_lcp_assemble writes for them, but for shifts of b on
+ * the p_y rows (the engine's ghost sides), which are passed as pyb.
  * (--repeat=N and --layout=SPEC work too.)
  * One line per file: file m status pivots residual median-us-per-solve.
  * Exit status: 0 all solved, 1 some file not solved, 2 usage or I/O error.
@@ -11,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "ncs/assemble.h"
 #include "ncs/lcp.h"
 #include "ncs/lcp_dat.h"
 
@@ -38,13 +43,70 @@ static const char *option(int argc, char **argv, int *i, const char *name) {
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: ncs-lcp [--repeat N] [--print-z] [--plain] "
+    fprintf(stderr, "usage: ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] "
                     "[--layout 'form=max groups=2 ...'] FILE.dat...\n");
+}
+
+/* The contact-space data of d under layout L (--cs): A (nu x nu), a0, mu
+ * and the p_y shifts of b, allocated in *cs (A, then a0, mu and pyb).
+ * Returns 0, or -1 after a message when B and b are not what
+ * ncs_lcp_assemble writes for them. */
+typedef struct cs_data {
+    double *A, *a0, *mu, *pyb;
+    int nu, nc;
+} cs_data;
+
+static int contact_space(const char *path, const ncs_lcp_dat *d, const ncs_layout *L,
+                         cs_data *cs) {
+    ncs_layout_offsets o;
+    double *B2 = NULL, *b2 = NULL;
+    size_t m = (size_t)d->m, nu, i;
+    int rc = -1;
+    memset(cs, 0, sizeof *cs);
+    if (!L || ncs_layout_offsets_of(L, &o) != 0 || o.m != d->m) {
+        fprintf(stderr, "ncs-lcp: %s: --cs needs the file's layout (a contact formulation)\n",
+                path);
+        return -1;
+    }
+    cs->nu = ncs_lcp_contact_size(L);
+    cs->nc = o.nc;
+    nu = (size_t)cs->nu;
+    cs->A = malloc((nu * nu + nu + (size_t)o.nc + (size_t)o.y + 1) * sizeof(double));
+    B2 = malloc(m * m * sizeof *B2);
+    b2 = malloc(m * sizeof *b2);
+    if (!cs->A || !B2 || !b2) {
+        fprintf(stderr, "ncs-lcp: %s: out of memory\n", path);
+        goto done;
+    }
+    cs->a0 = cs->A + nu * nu;
+    cs->mu = cs->a0 + nu;
+    cs->pyb = cs->mu + o.nc;
+    if (ncs_lcp_extract(L, d->B, d->m, d->b, cs->A, cs->a0, cs->mu) != 0 ||
+        ncs_lcp_assemble(L, cs->A, cs->a0, cs->mu, B2, d->m, b2) != 0)
+        goto bad;
+    for (i = 0; i < (size_t)o.y; i++) {
+        cs->pyb[i] = d->b[(size_t)o.py + i] - b2[(size_t)o.py + i];
+        b2[(size_t)o.py + i] += cs->pyb[i];
+    }
+    if (memcmp(B2, d->B, m * m * sizeof *B2) != 0 || memcmp(b2, d->b, m * sizeof *b2) != 0)
+        goto bad;
+    rc = 0;
+    goto done;
+bad:
+    fprintf(stderr, "ncs-lcp: %s: --cs: B and b are not the layout's contact-space LCP\n", path);
+done:
+    if (rc != 0) {
+        free(cs->A);
+        cs->A = NULL;
+    }
+    free(B2);
+    free(b2);
+    return rc;
 }
 
 /* Solves one file; returns 0 solved, 1 not solved, 2 I/O error. */
 static int run_file(const char *path, const ncs_layout *override, int repeat,
-                    int print_z, int plain) {
+                    int print_z, int plain, int in_cs) {
     ncs_lcp_dat d;
     char err[256];
     ncs_lcp_options opt = ncs_lcp_default_options();
@@ -53,6 +115,7 @@ static int run_file(const char *path, const ncs_layout *override, int repeat,
     double *z = NULL, *times = NULL;
     const ncs_layout *L;
     size_t bytes;
+    cs_data cs;
     int r, i, rc = 2;
 
     if (ncs_lcp_read_dat(path, &d, err, sizeof err) != 0) {
@@ -60,7 +123,12 @@ static int run_file(const char *path, const ncs_layout *override, int repeat,
         return 2;
     }
     L = override ? override : d.has_layout ? &d.layout : NULL;
-    bytes = ncs_lcp_workspace_bytes(d.m);
+    memset(&cs, 0, sizeof cs);
+    if (in_cs && contact_space(path, &d, L, &cs) != 0) {
+        ncs_lcp_dat_free(&d);
+        return 2;
+    }
+    bytes = in_cs ? ncs_lcp_cs_workspace_bytes(d.m, cs.nc) : ncs_lcp_workspace_bytes(d.m);
     mem = malloc(bytes);
     z = malloc((size_t)d.m * sizeof *z);
     times = malloc((size_t)repeat * sizeof *times);
@@ -73,9 +141,13 @@ static int run_file(const char *path, const ncs_layout *override, int repeat,
     opt.rescue = !plain;                /* ... and no fallbacks */
     opt.warm_start = 0;
     for (r = 0; r < repeat; r++) {
-        ncs_lcp_workspace *ws = ncs_lcp_workspace_init(mem, bytes, d.m);
         double t0 = now_us();
-        ncs_lcp_solve(ws, L, d.m, d.B, d.m, d.b, z, NULL, &opt, &info);
+        if (in_cs)
+            ncs_lcp_solve_cs(ncs_lcp_workspace_init_cs(mem, bytes, d.m, cs.nc), L, cs.A, cs.nu,
+                             cs.a0, cs.mu, cs.pyb, z, NULL, &opt, &info);
+        else
+            ncs_lcp_solve(ncs_lcp_workspace_init(mem, bytes, d.m), L, d.m, d.B, d.m, d.b, z,
+                          NULL, &opt, &info);
         times[r] = now_us() - t0;
     }
     qsort(times, (size_t)repeat, sizeof *times, cmp_double);
@@ -97,12 +169,13 @@ done:
     free(mem);
     free(z);
     free(times);
+    free(cs.A);
     ncs_lcp_dat_free(&d);
     return rc;
 }
 
 int main(int argc, char **argv) {
-    int i, repeat = 1, print_z = 0, plain = 0, files = 0, worst = 0;
+    int i, repeat = 1, print_z = 0, plain = 0, in_cs = 0, files = 0, worst = 0;
     int *sizes = NULL;
     ncs_layout lay, *override = NULL;
     char err[256];
@@ -121,6 +194,8 @@ int main(int argc, char **argv) {
             print_z = 1;
         } else if (!strcmp(argv[i], "--plain")) {
             plain = 1;
+        } else if (!strcmp(argv[i], "--cs")) {
+            in_cs = 1;
         } else if ((v = option(argc, argv, &i, "--layout")) != NULL) {
             free(sizes);
             sizes = NULL;
@@ -135,7 +210,7 @@ int main(int argc, char **argv) {
         }
     }
     for (; i < argc; i++, files++) {
-        int rc = run_file(argv[i], override, repeat, print_z, plain);
+        int rc = run_file(argv[i], override, repeat, print_z, plain, in_cs);
         if (rc > worst)
             worst = rc;
     }

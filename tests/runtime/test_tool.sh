@@ -15,8 +15,17 @@ out=$("$tool" --plain "$data"/fig3a-max.dat); rc=$?
 echo "$out"
 check "plain Lemke stops on a ray (exit 1)" '[ $rc -eq 1 ] && echo "$out" | grep -q " ray "'
 
+# --cs: the same lines in contact space (A, a0, mu read back from B and b)
+for f in "$data"/*.dat; do
+    a=$("$tool" --print-z "$f" | sed 's/ [0-9.]*$//')
+    c=$("$tool" --cs --print-z "$f" | sed 's/ [0-9.]*$//')
+    check "--cs answers as the dense solver: $f" '[ "$a" = "$c" ]'
+done
+
 # the layout can be supplied on the command line
 sed '/ncs-layout/d' "$data"/fig3b-max.dat > "$work"/nolayout.dat
+"$tool" --cs "$work"/nolayout.dat >/dev/null 2>"$work"/cs.err; rc=$?
+check "--cs without a layout is a usage error (exit 2)" '[ $rc -eq 2 ] && grep -q "needs the file.s layout" "$work"/cs.err'
 out=$("$tool" --layout 'form=max groups=2 convex=0 fric=0 gamma=100' "$work"/nolayout.dat); rc=$?
 check "--layout supplies the structure" '[ $rc -eq 0 ]'
 "$tool" "$work"/nolayout.dat >/dev/null 2>"$work"/nolayout.err; rc=$?

@@ -15,6 +15,10 @@
  *   overflow  a particle at a speed near the largest double over the
  *             square: its first LCP cannot be solved
  *   strict    fall where nothing is admissible: step 1 fails so
+ *   hook      (not a simulator) the table stepped with the LCP hook: without
+ *             a hook buffer the hook gets NULL for B and b, with one it
+ *             gets the island's B and b, which the engine's z solves;
+ *             exit status 0 when that holds
  */
 #include <math.h>
 #include <stdio.h>
@@ -180,6 +184,66 @@ static struct {
     ncs_mem_unit mem[NCS_WORLD_MEM_UNITS(2, 32, 128, 64, 32, 512, 2)];
 } state;
 
+/* hook: what the hook saw */
+static struct {
+    int calls, nulls, solved, holds;
+} seen;
+
+static void hook(void *ctx, long step, int body, const ncs_layout *L, int m, const double *B,
+                 const double *b, const double *z, int st) {
+    int i, j;
+    double zmax = 0, worst = 0;
+    (void)ctx, (void)step, (void)body, (void)L;
+    seen.calls++;
+    if (!B || !b) {
+        seen.nulls += !B && !b;
+        return;
+    }
+    if (st != 0)
+        return;
+    seen.solved++;
+    for (i = 0; i < m; i++)
+        zmax = fabs(z[i]) > zmax ? fabs(z[i]) : zmax;
+    for (i = 0; i < m; i++) {   /* z >= 0, w = B z + b >= 0, z.w = 0 (relative) */
+        double w = b[i], ws = fabs(b[i]);
+        for (j = 0; j < m; j++) {
+            w += B[(size_t)i * (size_t)m + (size_t)j] * z[j];
+            ws += fabs(B[(size_t)i * (size_t)m + (size_t)j]) * zmax;
+        }
+        ws = ws > 0 ? ws : 1;
+        worst = -w / ws > worst ? -w / ws : worst;
+        worst = -z[i] / (zmax > 0 ? zmax : 1) > worst ? -z[i] / (zmax > 0 ? zmax : 1) : worst;
+        if (z[i] > 0 && w > 0)
+            worst = fmin(z[i] / zmax, w / ws) > worst ? fmin(z[i] / zmax, w / ws) : worst;
+    }
+    seen.holds += worst <= 1e-9;
+}
+
+/* The hook with and without a buffer for B and b (the state has no B). */
+static int hook_check(void) {
+    static double buf[NCS_WORLD_HOOK_REALS(512)];
+    int k, fails = 0;
+    if (ncs_world_init(&state.w, &table_scene, state.mem,
+                       sizeof state.mem / sizeof state.mem[0]) != 0)
+        return 2;
+    ncs_world_set_hook(&state.w, hook, NULL);
+    for (k = 0; k < 20; k++)
+        ncs_world_step(&state.w);
+    printf("hook without a buffer: %d calls, %d with B = b = NULL\n", seen.calls, seen.nulls);
+    fails += seen.calls == 0 || seen.nulls != seen.calls;
+    memset(&seen, 0, sizeof seen);
+    ncs_world_set_hook_buffer(&state.w, buf, sizeof buf / sizeof buf[0]);
+    for (k = 0; k < 20; k++)
+        ncs_world_step(&state.w);
+    printf("hook with a buffer: %d calls, %d solved, %d solved by z on the hook's B and b\n",
+           seen.calls, seen.solved, seen.holds);
+    fails += seen.calls == 0 || seen.nulls != 0 || seen.solved == 0 ||
+             seen.holds != seen.solved;
+    ncs_world_set_hook(&state.w, NULL, NULL);
+    ncs_world_set_hook_buffer(&state.w, NULL, 0);
+    return fails != 0;
+}
+
 int main(int argc, char **argv) {
     static const struct {
         const char *name;
@@ -187,6 +251,8 @@ int main(int argc, char **argv) {
     } scenes[] = {{"fall", &fall_sim},   {"fails", &fails_sim}, {"table", &table_sim},
                   {"cap", &cap_sim},     {"overflow", &over_sim}, {"strict", &strict_sim}};
     size_t i;
+    if (argc > 1 && !strcmp(argv[1], "hook"))
+        return hook_check();
     for (i = 0; argc > 1 && i < sizeof scenes / sizeof scenes[0]; i++)
         if (!strcmp(argv[1], scenes[i].name)) {
             const ncs_sim_desc *sim = scenes[i].sim;
@@ -197,6 +263,6 @@ int main(int argc, char **argv) {
             }
             return ncs_sim_main(sim, &state.w, argc - 1, argv + 1);
         }
-    fprintf(stderr, "usage: sim_demo fall|fails|table|cap|overflow|strict [options]\n");
+    fprintf(stderr, "usage: sim_demo fall|fails|table|cap|overflow|strict|hook [options]\n");
     return 2;
 }

@@ -88,15 +88,43 @@ size_t ncs_lcp_workspace_bytes(int mmax);
  *  (an upper bound, for `static ncs_real ws[NCS_LCP_WORKSPACE_REALS(M)]`;
  *  the index arrays weigh more in units of a float than of a double; the
  *  float count is even, so rows of a 2-D array stay 8-byte aligned). */
-#if NCS_REAL_IS_FLOAT
 #define NCS_LCP_WORKSPACE_REALS(mmax) \
-    ((3 * (size_t)(mmax) * (size_t)(mmax) + 40 * (size_t)(mmax) + 161) / 2 * 2)
-#else
-#define NCS_LCP_WORKSPACE_REALS(mmax) \
-    (3 * (size_t)(mmax) * (size_t)(mmax) + 24 * (size_t)(mmax) + 96)
-#endif
+    (NCS_LCP_CS_WORKSPACE_REALS(mmax, mmax) + 2 * (size_t)(mmax) * (size_t)(mmax) + \
+     2 * (size_t)(mmax))
 /** The same count in the double build (kept for existing callers). */
 #define NCS_LCP_WORKSPACE_DOUBLES(mmax) NCS_LCP_WORKSPACE_REALS(mmax)
+
+/** Elements of static storage that always hold
+ *  ncs_lcp_cs_workspace_bytes(mmax, ncmax): the workspace of
+ *  ncs_lcp_solve_cs, whose only array of mmax^2 size is Lemke's tableau,
+ *  mmax (mmax + 2) (docs/solver.md, "Memory"); the rest is vectors and
+ *  index arrays of mmax and of ncmax (the index arrays weigh more in units
+ *  of a float than of a double) and NCS_LCP_CS_SPARE_REALS(mmax) of room
+ *  for the lazy tableau's etas (host). Even, so that rows of a 2-D array
+ *  stay 8-byte aligned. */
+#if NCS_REAL_IS_FLOAT
+#define NCS_LCP_CS_WORKSPACE_REALS(mmax, ncmax) \
+    (((size_t)(mmax) * (size_t)(mmax) + 24 * (size_t)(mmax) + 16 * (size_t)(ncmax) + 161 + \
+      NCS_LCP_CS_SPARE_REALS(mmax)) / 2 * 2)
+#else
+#define NCS_LCP_CS_WORKSPACE_REALS(mmax, ncmax) \
+    ((size_t)(mmax) * (size_t)(mmax) + 18 * (size_t)(mmax) + 11 * (size_t)(ncmax) + 96 + \
+     NCS_LCP_CS_SPARE_REALS(mmax))
+#endif
+
+/** Spare room of a contact-space workspace for the etas of the lazy
+ *  tableau (docs/solver.md: Lemke runs of m <= NCS_LEMKE_LAZY_MAX_M, 32 on
+ *  the host): mmax (mmax + 2) reals up to that m, none above it or when
+ *  NCS_LEMKE_LAZY_MAX_M is 0 (a specialised firmware copy: the eager
+ *  tableau only). Less room is not an error: the etas start again sooner
+ *  (the same results). */
+#if defined NCS_LEMKE_LAZY_MAX_M
+#define NCS_LCP_LAZY_MAX_M_ NCS_LEMKE_LAZY_MAX_M
+#else
+#define NCS_LCP_LAZY_MAX_M_ 32
+#endif
+#define NCS_LCP_CS_SPARE_REALS(mmax) \
+    ((size_t)(mmax) <= (size_t)NCS_LCP_LAZY_MAX_M_ ? (size_t)(mmax) * ((size_t)(mmax) + 2) : 0)
 
 /** Alignment (bytes) ncs_lcp_workspace_init requires of its memory: that of
  *  ncs_real and of a pointer, whichever is larger. */
@@ -119,6 +147,47 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
                              int m, const ncs_real *B, int ldb, const ncs_real *b,
                              ncs_real *z, ncs_real *w, const ncs_lcp_options *opt,
                              ncs_lcp_info *info);
+
+/// Bytes of a workspace for ncs_lcp_solve_cs on LCPs of dimension <= mmax
+/// with at most ncmax contacts (NCS_LCP_CS_WORKSPACE_REALS(mmax, ncmax)
+/// reals always hold it): Lemke's tableau mmax (mmax + 2), vectors of mmax
+/// and of ncmax, and NCS_LCP_CS_SPARE_REALS(mmax). It has no room for A or
+/// B: the caller's A is read in place. Returns 0 when mmax < 1, ncmax < 1
+/// or the size would overflow.
+size_t ncs_lcp_cs_workspace_bytes(int mmax, int ncmax);
+
+/// Lays a workspace for ncs_lcp_solve_cs over `mem` (at least
+/// ncs_lcp_cs_workspace_bytes(mmax, ncmax) bytes less
+/// NCS_LCP_CS_SPARE_REALS(mmax) reals, aligned to NCS_LCP_WORKSPACE_ALIGN);
+/// every byte beyond the arrays is room for the lazy tableau's etas.
+/// Returns NULL when mem is NULL, misaligned or too small, mmax < 1 or
+/// ncmax < 1. ncs_lcp_solve refuses such a workspace when it is given a
+/// layout (no room to read A back from B: status NCS_LCP_WORKSPACE); a
+/// workspace of ncs_lcp_workspace_init serves both entry points.
+ncs_lcp_workspace *ncs_lcp_workspace_init_cs(void *mem, size_t bytes, int mmax, int ncmax);
+
+/// Solves the LCP of `layout` in contact space without forming B
+/// (docs/solver.md, "The contact-space entry point"): its rows are those
+/// ncs_lcp_assemble(layout, A, a0, mu, ...) writes, with pyb[j] added to b
+/// of the p_y row of side j (pyb: o.y entries, may be NULL; the engine's
+/// ghost sides), and the result is that of ncs_lcp_solve on that B and b
+/// (the same z, status and info, bit for bit but for the sign of a zero;
+/// see docs/solver.md for what may differ in info.flops). A is nu x nu,
+/// row-major with leading dimension lda >= nu (nu = ncs_lcp_contact_size),
+/// read in place and never written, as a0 (nu) and mu (nc; ignored and may
+/// be NULL when layout->nfric is 0). z and w (w may be NULL) have m =
+/// ncs_layout_size(layout) entries. Fails with NCS_LCP_BAD_INPUT when ws,
+/// layout, A, a0 or z is NULL, the layout is invalid (or not the one a
+/// specialised copy was made for), lda < nu or mu is NULL with friction;
+/// NCS_LCP_WORKSPACE when m or the number of contacts exceeds the
+/// workspace's mmax or ncmax; NCS_LCP_NUMERICAL when
+/// an entry of B or b would not be finite (A, a0, mu or a difference of two
+/// rows of A in the diff forms); otherwise as ncs_lcp_solve. On any status
+/// but NCS_LCP_SOLVED z and w are zeroed.
+ncs_lcp_status ncs_lcp_solve_cs(ncs_lcp_workspace *ws, const ncs_layout *layout,
+                                const ncs_real *A, int lda, const ncs_real *a0,
+                                const ncs_real *mu, const ncs_real *pyb, ncs_real *z,
+                                ncs_real *w, const ncs_lcp_options *opt, ncs_lcp_info *info);
 
 /// Short lowercase name of a status ("solved", "ray", ...). Never NULL.
 const char *ncs_lcp_status_name(int status);

@@ -24,6 +24,9 @@
 #define ncs_lcp_workspace_bytes NCS_PREFIXED(_lcp_workspace_bytes)
 #define ncs_lcp_workspace_init NCS_PREFIXED(_lcp_workspace_init)
 #define ncs_lcp_solve NCS_PREFIXED(_lcp_solve)
+#define ncs_lcp_cs_workspace_bytes NCS_PREFIXED(_lcp_cs_workspace_bytes)
+#define ncs_lcp_workspace_init_cs NCS_PREFIXED(_lcp_workspace_init_cs)
+#define ncs_lcp_solve_cs NCS_PREFIXED(_lcp_solve_cs)
 #define ncs_lcp_status_name NCS_PREFIXED(_lcp_status_name)
 /* ncs/assemble.h */
 #define ncs_lcp_contact_size NCS_PREFIXED(_lcp_contact_size)
@@ -36,6 +39,7 @@
 #define ncs_world_step NCS_PREFIXED(_world_step)
 #define ncs_world_set_fixpoint NCS_PREFIXED(_world_set_fixpoint)
 #define ncs_world_set_hook NCS_PREFIXED(_world_set_hook)
+#define ncs_world_set_hook_buffer NCS_PREFIXED(_world_set_hook_buffer)
 #define ncs_world_penetration NCS_PREFIXED(_world_penetration)
 #define ncs_world_energy NCS_PREFIXED(_world_energy)
 #define ncs_world_position NCS_PREFIXED(_world_position)
@@ -51,6 +55,7 @@
 #define ncs_lemke_ints NCS_PREFIXED(_lemke_ints)
 #define ncs_lemke_bind NCS_PREFIXED(_lemke_bind)
 #define ncs_lemke_run NCS_PREFIXED(_lemke_run)
+#define ncs_lemke_run_rows NCS_PREFIXED(_lemke_run_rows)
 #endif
 
 #endif

@@ -169,7 +169,10 @@ typedef struct ncs_step_info {
 
 /** Called after every solve (also failed ones) when set: the LCP of the
  *  island whose lowest body is `body` in step `step` (1-based). z is zero
- *  unless lcp_status is 0. */
+ *  unless lcp_status is 0. The engine solves in contact space and keeps no
+ *  B: it assembles B (m x m, leading dimension m) and b for the hook into
+ *  the buffer of ncs_world_set_hook_buffer, and passes NULL for both when
+ *  there is none (or it is smaller than NCS_WORLD_HOOK_REALS(m)). */
 typedef void (*ncs_lcp_hook)(void *ctx, long step, int body, const ncs_layout *layout,
                              int m, const ncs_real *B, const ncs_real *b,
                              const ncs_real *z, int lcp_status);
@@ -247,7 +250,10 @@ typedef struct ncs_world_mem {
     int *gsize;                 /**< max_groups: sides per group of one island */
     ncs_real *A, *a0, *mu;      /**< contact space of one island: nu^2, nu,
                                      max_contacts (nu = max_contacts (1 + k)) */
-    ncs_real *B, *b, *z;        /**< the island's LCP: max_m^2, max_m, max_m */
+    ncs_real *pyb;              /**< max_contacts: 1 on a ghost side (added to b of
+                                     its p_y row), else 0 */
+    ncs_real *z;                /**< the island's LCP solution: max_m (no B: the
+                                     solver works in contact space) */
     void *ws;                   /**< LCP workspace */
     size_t ws_bytes;            /**< its size */
 } ncs_world_mem;
@@ -281,10 +287,12 @@ typedef union ncs_mem_unit {
      NCS_WU(sizeof(ncs_real) * (size_t)(nc) * (1 + (size_t)(k)) * (size_t)(nc) *      \
             (1 + (size_t)(k))) +                                                    \
      NCS_WU(sizeof(ncs_real) * (size_t)(nc) * (1 + (size_t)(k))) +                  \
-     NCS_WU(sizeof(ncs_real) * (size_t)(nc)) +                                      \
-     NCS_WU(sizeof(ncs_real) * (size_t)(m) * (size_t)(m)) +                         \
-     NCS_WU(sizeof(ncs_real) * (size_t)(m)) * 2 +                                   \
-     NCS_WU(sizeof(ncs_real) * NCS_LCP_WORKSPACE_REALS(m)))
+     NCS_WU(sizeof(ncs_real) * (size_t)(nc)) * 2 +                                  \
+     NCS_WU(sizeof(ncs_real) * (size_t)(m)) +                                       \
+     NCS_WU(sizeof(ncs_real) * NCS_LCP_CS_WORKSPACE_REALS(m, nc)))
+
+/** Reals of the hook buffer for LCPs of m rows: B (m^2) and b (m). */
+#define NCS_WORLD_HOOK_REALS(m) ((size_t)(m) * ((size_t)(m) + 1))
 
 /** The engine's state, the first member of a generated <prefix>_state whose
  *  second member is its memory. It points into that memory, so a state
@@ -297,6 +305,8 @@ typedef struct ncs_world {
     ncs_step_info last;         /**< last step, whole scene */
     ncs_lcp_hook hook;          /**< LCP observer or NULL */
     void *hook_ctx;             /**< passed to hook */
+    ncs_real *hook_buf;         /**< the simulator's memory for the hook's B and b */
+    size_t hook_reals;          /**< its size */
     int fix_iters;              /**< LCP solves allowed per step */
     ncs_real fix_tol;           /**< fixpoint tolerance */
     ncs_lcp_workspace *ws;      /**< the solver's workspace */
@@ -329,6 +339,13 @@ void ncs_world_set_fixpoint(ncs_world *w, int iters, ncs_real tol);
 
 /// Installs (or with fn NULL removes) the LCP observer. Never fails.
 void ncs_world_set_hook(ncs_world *w, ncs_lcp_hook fn, void *ctx);
+
+/// Memory for the B and b that the hook receives (`reals` reals, at least
+/// NCS_WORLD_HOOK_REALS(max_m) for every island; buf NULL: none, the hook
+/// gets NULL for B and b). Owned by the caller, who keeps it while the
+/// hook is set; the state itself has no B (firmware). Kept by
+/// ncs_world_reset. Never fails.
+void ncs_world_set_hook_buffer(ncs_world *w, ncs_real *buf, size_t reals);
 
 /// Deepest penetration of `body` into the solid (the union of the obstacle
 /// pieces) or into any other body, 0 when clear. Body indices are not

@@ -1,7 +1,8 @@
 /* emit.c - the code generator's driver: checks the prefix, builds the plan,
- * renders the three files and renames them into place only when all of
- * them were written (see emit.h). The file contents come from emit_h.c,
- * emit_c.c and emit_main.c. */
+ * renders the files and renames them into place only when all of them were
+ * written (see emit.h). The file contents come from emit_scene.c and, for
+ * the firmware target, emit_copy.c and the runtime files embedded in ncsc
+ * (ncs_copy_files), which go into DIR/ncs/. */
 #define _POSIX_C_SOURCE 200809L     /* mkstemp, fdopen, fchmod, umask */
 #include <ctype.h>
 #include <errno.h>
@@ -12,10 +13,10 @@
 #include <unistd.h>
 #include "emit.h"
 #include "emit_scene.h"
-#include "emit_solver.h"
+#include "emit_copy.h"
 
-/* host: <p>.h, <p>.c, <p>_main.c; embedded adds <p>_lcp.h, <p>_lcp.c */
-enum { NFILES = 5 };
+/* host: <p>.h, <p>.c, <p>_main.c; embedded adds <p>_ncs.h, <p>_ncs.c */
+enum { NGEN = 5 };
 
 /* Is `s` a C identifier that is safe as a prefix? */
 static int is_ident(const char *s) {
@@ -28,11 +29,11 @@ static int is_ident(const char *s) {
     return strlen(s) <= 64;
 }
 
-static char *join(const char *dir, const char *prefix, const char *suffix) {
-    size_t n = strlen(dir) + strlen(prefix) + strlen(suffix) + 2;
+static char *join(const char *dir, const char *name) {
+    size_t n = strlen(dir) + strlen(name) + 2;
     char *p = malloc(n);
     if (p)
-        snprintf(p, n, "%s/%s%s", dir, prefix, suffix);
+        snprintf(p, n, "%s/%s", dir, name);
     return p;
 }
 
@@ -45,7 +46,9 @@ static char *join(const char *dir, const char *prefix, const char *suffix) {
 
 /* One output file on its way into place. */
 typedef struct emit_out {
-    char *final;        /* DIR/PREFIX.h, ... */
+    const char *data;   /* its contents */
+    size_t len;         /* their length */
+    char *final;        /* DIR/PREFIX.h, ..., DIR/ncs/world.c */
     char *tmp;          /* the new text under a unique name (NULL: none yet) */
     char *aside;        /* the old file, moved out of the way (NULL: none) */
     int placed;         /* 1 once tmp was renamed to final */
@@ -72,10 +75,10 @@ static char *unique_file(const char *final, const char *tag, int *fd) {
     return name;
 }
 
-/* Writes `b` into a new unique temporary next to o->final, with the mode a
- * plain fopen would give (mkstemp's is 0600). Returns 0, or -1 with errno
- * set and nothing left behind. */
-static int write_temp(emit_out *o, const ncs_buf *b) {
+/* Writes o->data into a new unique temporary next to o->final, with the
+ * mode a plain fopen would give (mkstemp's is 0600). Returns 0, or -1 with
+ * errno set and nothing left behind. */
+static int write_temp(emit_out *o) {
     int fd, ok, e;
     mode_t mask = umask(0);
     umask(mask);
@@ -88,7 +91,7 @@ static int write_temp(emit_out *o, const ncs_buf *b) {
         close(fd);
         goto fail;
     }
-    ok = fchmod(fd, 0666 & ~mask) == 0 && fwrite(b->s, 1, b->len, f) == b->len;
+    ok = fchmod(fd, 0666 & ~mask) == 0 && (o->len == 0 || fwrite(o->data, 1, o->len, f) == o->len);
     e = errno;
     if (fclose(f) != 0 && ok) {
         ok = 0;
@@ -172,15 +175,39 @@ static void roll_back(emit_out *out, int n, ncs_diag *d) {
     }
 }
 
-/* Puts bufs[0..n) into DIR/PREFIX<suffix[i]>: all of them, or (on any
- * failure, reported on d->out) none, with every file that was there before
- * left as it was. Returns 0, or 2 (I/O error, or out of memory). */
-static int commit_files(const char *dir, const char *prefix, const char *const *suffix,
-                        const ncs_buf *bufs, int n, ncs_diag *d) {
-    emit_out out[NFILES];
+/* Is DIR/<sub> usable for files: a directory, or missing (then *missing
+ * is set)? Returns 0, or 2 with the problem reported. */
+static int check_subdir(const char *path, int *missing, ncs_diag *d) {
     struct stat st;
-    int i, rc = 0;
-    memset(out, 0, sizeof out);
+    *missing = 0;
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT) {
+            *missing = 1;
+            return 0;
+        }
+        fprintf(d->out, "%s: error: cannot write into '%s': %s\n", d->file, path,
+                strerror(errno));
+        return 2;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        fprintf(d->out, "%s: error: cannot write into '%s': it is not a directory\n",
+                d->file, path);
+        return 2;
+    }
+    return 0;
+}
+
+/* Puts out[0..n) (contents and names relative to dir, set by the caller;
+ * names under NCS_COPY_DIR "/" go into that folder, created when missing)
+ * into place: all of them, or (on any failure, reported on d->out) none,
+ * with every file that was there before left as it was (and a folder
+ * created here removed again). Returns 0, or 2 (I/O error, or out of
+ * memory). Frees what it allocated in out[]. */
+static int commit_files(const char *dir, emit_out *out, const char *const *names, int n,
+                        ncs_diag *d) {
+    struct stat st;
+    char *sub = NULL;
+    int i, rc = 0, need_sub = 0, sub_missing = 0, sub_made = 0;
     if (stat(dir, &st) != 0) {
         fprintf(d->out, "%s: error: cannot write into '%s': %s\n", d->file, dir,
                 strerror(errno));
@@ -192,18 +219,42 @@ static int commit_files(const char *dir, const char *prefix, const char *const *
         return 2;
     }
     for (i = 0; i < n; i++) {
-        out[i].final = join(dir, prefix, suffix[i]);
+        need_sub |= strchr(names[i], '/') != NULL;
+        out[i].final = join(dir, names[i]);
         if (!out[i].final) {
             fprintf(d->out, "%s: error: out of memory while generating code\n", d->file);
             rc = 2;
             goto done;
         }
     }
-    /* nothing is touched before every target is known to be replaceable */
+    if (need_sub) {
+        sub = join(dir, NCS_COPY_DIR);
+        if (!sub) {
+            fprintf(d->out, "%s: error: out of memory while generating code\n", d->file);
+            rc = 2;
+            goto done;
+        }
+        rc = check_subdir(sub, &sub_missing, d);
+    }
+    /* nothing is touched before every target is known to be replaceable (a
+     * file in a folder that is still missing is) */
     for (i = 0; i < n && rc == 0; i++)
-        rc = check_target(&out[i], d);
+        if (!(sub_missing && strchr(names[i], '/')))
+            rc = check_target(&out[i], d);
+    if (rc == 0 && sub_missing) {
+        if (mkdir(sub, 0777) == 0) {
+            sub_made = 1;
+        } else if (errno != EEXIST) {   /* EEXIST: a concurrent ncsc made it */
+            fprintf(d->out, "%s: error: cannot create '%s': %s\n", d->file, sub,
+                    strerror(errno));
+            rc = 2;
+        }
+        for (i = 0; i < n && rc == 0; i++)
+            if (strchr(names[i], '/'))
+                rc = check_target(&out[i], d);
+    }
     for (i = 0; i < n && rc == 0; i++) {
-        if (write_temp(&out[i], &bufs[i]) != 0) {
+        if (write_temp(&out[i]) != 0) {
             fprintf(d->out, "%s: error: cannot write a temporary file for '%s': %s\n",
                     d->file, out[i].final, strerror(errno));
             rc = 2;
@@ -227,6 +278,8 @@ static int commit_files(const char *dir, const char *prefix, const char *const *
     }
     if (rc != 0) {
         roll_back(out, n, d);
+        if (sub_made)
+            rmdir(sub);     /* empty again unless someone else wrote there */
     } else {
         for (i = 0; i < n; i++)
             if (out[i].aside)
@@ -238,16 +291,19 @@ done:
         free(out[i].tmp);
         free(out[i].aside);
     }
+    free(sub);
     return rc;
 }
 
 int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *o,
              ncs_diag *d) {
-    static const char *const suffix[NFILES] = {".h", ".c", "_main.c", "_lcp.h", "_lcp.c"};
+    static const char *const suffix[NGEN] = {".h", ".c", "_main.c", "_ncs.h", "_ncs.c"};
     ncs_plan plan;
-    ncs_buf buf[NFILES];
+    ncs_buf buf[NGEN];
     emit_ctx e;
-    int nfiles = 3;
+    emit_out *out = NULL;
+    char **names = NULL;
+    int ngen = 3, ncopy = 0, n;
     const char *prefix = o->prefix ? o->prefix : s->name;
     int i, rc = 0;
 
@@ -270,20 +326,28 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
     e.p = &plan;
     e.embedded = o->target == NCS_TARGET_EMBEDDED;
     e.real_float = e.embedded && o->real_float;
-    /* every file ncsc writes is the project's own code under its licence
+    if (e.embedded) {
+        ngen = NGEN;
+        while (ncs_copy_files[ncopy].name)
+            ncopy++;
+    }
+    /* every file ncsc generates is the project's own code under its licence
      * (MIT, LICENSE) */
-    for (i = 0; i < nfiles; i++) {
+    for (i = 0; i < ngen; i++) {
         buf[i].lo = plan.prefix;
         buf[i].up = plan.upper;
         ncs_buf_printf(&buf[i], "%s\n", NCS_EMIT_SPDX);
     }
     ncs_emit_scene_header(&e, &buf[0]);
     ncs_emit_scene_source(&e, &buf[1]);
-    if (e.embedded)
-        ncs_emit_fw_main(plan.prefix, plan.upper, o->real_float, &buf[2]);
-    else
+    if (e.embedded) {
+        ncs_emit_fw_main(&e, &buf[2]);
+        ncs_emit_copy_settings(&e, &buf[3]);
+        ncs_emit_copy_unit(&e, &buf[4]);
+    } else {
         ncs_emit_scene_main(&e, &buf[2]);
-    for (i = 0; i < nfiles; i++) {
+    }
+    for (i = 0; i < ngen; i++) {
         if (buf[i].nonfinite) {
             ncs_error(d, s->loc, "a constant of the generated code is not finite; "
                       "the scene's numbers are too extreme (masses, speeds, sizes)");
@@ -296,9 +360,32 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
             goto done;
         }
     }
-    rc = commit_files(o->outdir, prefix, suffix, buf, nfiles, d);
+    n = ngen + ncopy;
+    out = calloc((size_t)n, sizeof *out);
+    names = calloc((size_t)n, sizeof *names);
+    for (i = 0; out && names && i < n; i++) {
+        const char *stem = i < ngen ? prefix : NCS_COPY_DIR "/";
+        const char *tail = i < ngen ? suffix[i] : ncs_copy_files[i - ngen].name;
+        size_t len = strlen(stem) + strlen(tail) + 1;
+        names[i] = malloc(len);
+        if (!names[i])
+            break;
+        snprintf(names[i], len, "%s%s", stem, tail);
+        out[i].data = i < ngen ? buf[i].s : (const char *)ncs_copy_files[i - ngen].bytes;
+        out[i].len = i < ngen ? buf[i].len : ncs_copy_files[i - ngen].size;
+    }
+    if (!out || !names || i < n) {
+        fprintf(d->out, "%s: error: out of memory while generating code\n", d->file);
+        rc = 2;
+        goto done;
+    }
+    rc = commit_files(o->outdir, out, (const char *const *)names, n, d);
 done:
-    for (i = 0; i < NFILES; i++)
+    for (i = 0; names && i < ngen + ncopy; i++)
+        free(names[i]);
+    free(names);
+    free(out);
+    for (i = 0; i < NGEN; i++)
         ncs_buf_free(&buf[i]);
     ncs_plan_release(&plan);
     return rc;

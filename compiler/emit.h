@@ -1,8 +1,10 @@
 /* emit.h - the C code generator: specialised time-steppers from a scene.
  *
- * ncs_emit writes <prefix>.h, <prefix>.c and <prefix>_main.c into outdir.
- * Files are written to temporaries in outdir and renamed into place only
- * when every file was generated: a failed emit leaves no partial output.
+ * ncs_emit writes <prefix>.h, <prefix>.c and <prefix>_main.c into outdir;
+ * the firmware target also <prefix>_ncs.h, <prefix>_ncs.c and the runtime
+ * core's files under outdir/ncs/ (emit_copy.h). Files are written to
+ * temporaries and renamed into place only when every file was generated: a
+ * failed emit leaves no partial output.
  */
 #ifndef NCS_EMIT_H
 #define NCS_EMIT_H
@@ -13,7 +15,8 @@
 
 typedef enum ncs_target {
     NCS_TARGET_HOST = 0,        /**< links the GSL-based runtime (libncs) */
-    NCS_TARGET_EMBEDDED = 1     /**< carries its own solver: no GSL, no heap */
+    NCS_TARGET_EMBEDDED = 1     /**< carries its own copy of the runtime core: no
+                                     GSL, no heap, no stdio */
 } ncs_target;
 
 /** Emitter settings. */

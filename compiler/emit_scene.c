@@ -5,8 +5,8 @@
  *   <prefix>.c       the scene descriptor: const tables of pieces, sides,
  *                    bodies, constants; the simulator's expectations and
  *                    drawing (host target)
- *   <prefix>_main.c  a few lines that run ncs_sim_main (host), or a
- *                    printing example (embedded target)
+ *   <prefix>_main.c  a few lines that run ncs_sim_main (host; the firmware
+ *                    target's printing example is in emit_copy.c)
  *
  * Every value comes from the plan (plan.c); nothing here decides anything.
  */
@@ -183,7 +183,7 @@ static void upper_name(char *out, size_t n, const char *name) {
     out[i] = '\0';
 }
 
-static const char *form_macro(int form) {
+const char *ncs_emit_form_macro(int form) {
     switch (form) {
     case NCS_FORM_STEWART: return "NCS_FORM_STEWART";
     case NCS_FORM_MAX: return "NCS_FORM_MAX";
@@ -224,8 +224,12 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
                       " * The state points into itself: do not copy it (call %s_init on a copy).\n"
                       " */\n",
                    p, s->name, form_name(s->form), base_name(s->file), p, P, p, p, P, p, p);
-    ncs_buf_printf(o, "#ifndef %s_H_INCLUDED\n#define %s_H_INCLUDED\n\n#include \"ncs/world.h\"\n\n"
-                      "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", P, P);
+    ncs_buf_printf(o, "#ifndef %s_H_INCLUDED\n#define %s_H_INCLUDED\n\n", P, P);
+    if (e->embedded)
+        ncs_buf_printf(o, "/* this scene's copy of the runtime core: its names and settings */\n"
+                          "#include \"%s_ncs.h\"\n", p);
+    ncs_buf_printf(o, "#include \"ncs/world.h\"\n\n"
+                      "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
     ncs_buf_printf(o, "#define %s_NBODIES %d /* moving bodies */\n", P, s->nbodies);
     for (b = 0; b < s->nbodies; b++) {
         char up[256];
@@ -237,7 +241,7 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
     ncs_buf_printf(o, "#define %s_TIME_STEP ", P);
     ncs_buf_num(o, s->h);
     ncs_buf_printf(o, " /* seconds per step */\n");
-    ncs_buf_printf(o, "#define %s_FORMULATION %s\n", P, form_macro(s->form));
+    ncs_buf_printf(o, "#define %s_FORMULATION %s\n", P, ncs_emit_form_macro(s->form));
     ncs_buf_printf(o, "#define %s_NFRIC %d /* friction directions per contact */\n", P, pl->nfric);
     ncs_buf_printf(o,
                    "\n/* Sizes: bounds on what one step can meet (docs/engine.md, \"Sizes\"); a\n"

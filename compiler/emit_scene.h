@@ -23,6 +23,10 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o);
 /// <prefix>_main.c of the host target: runs ncs_sim_main.
 void ncs_emit_scene_main(const emit_ctx *e, ncs_buf *o);
 
+/// The name of formulation `form` as ncs/layout.h spells it
+/// ("NCS_FORM_MAX", ...). Never fails.
+const char *ncs_emit_form_macro(int form);
+
 /// Text of expectation x as in messages ("p.y >= 0 at every step (slack
 /// 1e-09)"), numbers in their shortest form, into out (n bytes). Never fails.
 void ncs_expect_text(const ncs_scene *s, const ncs_expect *x, char *out, size_t n);

@@ -5,7 +5,7 @@
 #   measure.sh [-m MACHINE] [-q QEMU] [-x | -s] ELF [LIBOBJ...]
 #
 #   ELF      a firmware image built by ncs_firmware_executable
-#   LIBOBJ   the objects of its library part (generated code + solver);
+#   LIBOBJ   the objects of its library part (<p>.c and the copy <p>_ncs.c);
 #            their .su files (-fstack-usage) are expected next to them
 #   -m       QEMU machine (default mps2-an386)
 #   -q       QEMU binary (default qemu-system-arm, or $NCS_QEMU)
@@ -17,7 +17,7 @@
 #   size     .text/.data/.bss of the library objects (arm-none-eabi-size),
 #            and of the whole ELF (which adds startup code and newlib)
 #   state    for a generated simulator's example main: sizeof(<p>_state),
-#            the caller-owned object (symbol st in .bss)
+#            the caller-owned object (symbol <p>_st in .bss)
 #   stack    the largest frame over the library's functions, from the .su
 #            files; then a static bound over call chains, the largest sum of
 #            frames along a chain of gcc's call graph (the .ci files of
@@ -115,11 +115,12 @@ fi
 echo
 echo "== size of the whole image (bytes; adds startup code and newlib)"
 "$size" "$elf" || exit 1
-# The caller-owned state of a generated simulator: `static <p>_state st`
-# in the example main (emit_fwmain.c), in .bss. Its size is sizeof(<p>_state):
-# bodies, LCP scratch and solver workspace, sized from <P>_MAX_M.
+# The caller-owned state of a generated simulator: `static <p>_state <p>_st`
+# in the example main (compiler/emit_copy.c), in .bss. Its size is
+# <P>_STATE_BYTES: the engine's arrays and the solver workspace, sized from
+# the scene's bounds.
 "$nm" -S -t d "$elf" | awk '
-    NF == 4 && $3 ~ /^[bBdD]$/ && $4 ~ /^st(\.[0-9]+)?$/ {
+    NF == 4 && $3 ~ /^[bBdD]$/ && $4 ~ /^[A-Za-z0-9_]*_st(\.[0-9]+)?$/ {
         printf "  caller-owned state (sizeof <p>_state, symbol %s in .bss): %d bytes\n", $4, $2 + 0
     }'
 

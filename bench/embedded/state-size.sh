@@ -1,9 +1,9 @@
 #!/bin/sh
-# state-size.sh - RAM of ncs firmware: sizeof(<p>_state), the caller-owned
-# object that holds everything a simulator needs (bodies, the LCP scratch
-# and the solver workspace, sized at compile time from <P>_MAX_M), per
-# scene and element type, as arm-none-eabi-gcc lays it out for the
-# Cortex-M4.
+# state-size.sh - RAM of ncs firmware: <P>_STATE_BYTES = sizeof(<p>_state),
+# the caller-owned object that holds everything a scene's steps need (the
+# engine's arrays and the LCP solver's workspace, sized at compile time
+# from the scene's bounds, docs/engine.md "Sizes"), per scene and element
+# type, as arm-none-eabi-gcc lays it out for the Cortex-M4.
 #
 #   state-size.sh [-c CROSS-GCC] [-n CROSS-NM] [-r] NCSC SCENE.ncs...
 #
@@ -16,11 +16,12 @@
 #          (a measured figure for one run, not a bound)
 #
 # One line per scene and variant:
-#   scene variant MAX_M state-bytes workspace-bytes lcp-bytes [max-m-run state-at-max-m-run]
-# where workspace = <p>_state.wsmem (the solver's memory, ~6 MAX_M^2 reals
-# per body, or per island on the rigid-body path) and lcp = <p>_state.lcp
-# (B, b, z and the assembly scratch, ~MAX_M^2 reals; on the rigid-body
-# path the state's B, b, z and the assembler's inputs A, a0, mu). Exit status 0, 1 when a tool failed, 2 bad usage.
+#   scene variant MAX_M state workspace B A [m(run) state@m(run)]
+# in bytes, where workspace is the LCP solver's
+# (NCS_LCP_WORKSPACE_REALS(MAX_M) reals, ~3 MAX_M^2), B the island's LCP
+# matrix (MAX_M^2 reals) and A its contact space ((MAX_CONTACTS (1 +
+# NFRIC))^2 reals): the three terms that grow quadratically. Exit status 0,
+# 1 when a tool failed, 2 bad usage.
 set -u
 cc=${NCS_FW_CC:-arm-none-eabi-gcc}
 nm=${NCS_FW_NM:-arm-none-eabi-nm}
@@ -41,11 +42,15 @@ shift $((OPTIND - 1))
 [ $# -ge 2 ] || usage
 ncsc=$1
 shift
+case $ncsc in
+/*) ;;
+*) ncsc=$(pwd)/$ncsc ;;     # the runs below change folders
+esac
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cpu="-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16"
 
-# probe DIR PREFIX MAXM: prints "state ws lcp" in bytes for the generated
+# probe DIR PREFIX MAXM: prints "state ws B A" in bytes for the generated
 # header DIR/PREFIX.h, with <P>_MAX_M overridden to MAXM when non-empty.
 probe() {
     up=$(echo "$2" | tr 'a-z' 'A-Z')
@@ -54,27 +59,23 @@ probe() {
         sed "s/^#define ${up}_MAX_M [0-9]*/#define ${up}_MAX_M $3/" "$1/$2.h" >"$1/probe_$2.h" || return 1
         h=$1/probe_$2.h
     fi
-    lcp="sizeof(((const $2_state *)0)->lcp)"
-    if grep -q "rigid-body path" "$h"; then
-        lcp=""
-        for m in A a0 mu B b z; do
-            lcp="$lcp${lcp:+ + }sizeof(((const $2_state *)0)->$m)"
-        done
-    fi
+    nu="((size_t)${up}_MAX_CONTACTS * (1 + ${up}_NFRIC))"
     cat >"$1/probe.c" <<EOF
 #include "$h"
-char ncs_probe_state[sizeof($2_state)];
-char ncs_probe_ws[sizeof(((const $2_state *)0)->wsmem)];
-char ncs_probe_lcp[$lcp];
+char ncs_probe_state[${up}_STATE_BYTES];
+char ncs_probe_ws[sizeof(ncs_real) * NCS_LCP_WORKSPACE_REALS(${up}_MAX_M)];
+char ncs_probe_b[sizeof(ncs_real) * ${up}_MAX_M * ${up}_MAX_M];
+char ncs_probe_a[sizeof(ncs_real) * $nu * $nu];
 EOF
     # shellcheck disable=SC2086
     $cc $cpu -std=c99 -fno-common -I"$1" -c "$1/probe.c" -o "$1/probe.o" || return 1
     "$nm" -S -t d "$1/probe.o" | awk '
         { s[$4] = $2 + 0 }
-        END { printf "%d %d %d\n", s["ncs_probe_state"], s["ncs_probe_ws"], s["ncs_probe_lcp"] }'
+        END { printf "%d %d %d %d\n", s["ncs_probe_state"], s["ncs_probe_ws"], s["ncs_probe_b"],
+              s["ncs_probe_a"] }'
 }
 
-printf "%-26s %-7s %6s %12s %12s %10s" scene variant MAX_M state workspace lcp
+printf "%-26s %-7s %6s %12s %12s %10s %10s" scene variant MAX_M state workspace B A
 [ $run -eq 1 ] && printf " %9s %16s" "m(run)" "state@m(run)"
 echo
 for scene in "$@"; do
@@ -97,7 +98,7 @@ for scene in "$@"; do
         sizes=$(probe "$d" p "") || exit 1
         # shellcheck disable=SC2086
         set -- $sizes
-        printf "%-26s %-7s %6s %12s %12s %10s" "$base" $variant "$maxm" "$1" "$2" "$3"
+        printf "%-26s %-7s %6s %12s %12s %10s %10s" "$base" $variant "$maxm" "$1" "$2" "$3" "$4"
         if [ $run -eq 1 ] && [ -n "$maxrun" ] && [ "$maxrun" -gt 0 ]; then
             at=$(probe "$d" p "$maxrun") || exit 1
             printf " %9s %16s" "$maxrun" "${at%% *}"

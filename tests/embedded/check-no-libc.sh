@@ -37,23 +37,24 @@ printf_family='_?_?v?(f|s|sn|as|d)?i?(printf|scanf)(_r|_chk)?'
 stdio='_?(fopen|fdopen|freopen|fclose|fwrite|fread|fflush|fputs|puts|putchar|fputc|putc|getchar|fgetc|getc|fgets|gets|ungetc|perror|setvbuf|setbuf|tmpfile)(_r|_unlocked)?|__assert_func|__assert|__sfvwrite_r|__swbuf_r|__srget_r'
 forbidden="^($alloc|$printf_family|$stdio)\$"
 
-bad=0
 for obj in "$@"; do
     if [ ! -r "$obj" ]; then
         echo "check-no-libc: cannot read $obj" >&2
         exit 2
     fi
-    # nm -u prints "         U name"; older formats print just "name".
-    if ! syms=$("$nm" -u "$obj"); then
-        echo "check-no-libc: $nm failed on $obj" >&2
-        exit 2
-    fi
-    hits=$(printf '%s\n' "$syms" | awk '{ print $NF }' | grep -E "$forbidden")
-    for sym in $hits; do
-        echo "forbidden: $obj: $sym"
-        bad=1
-    done
 done
+# one nm for all objects (-A: each line starts with "<object>:")
+if ! syms=$("$nm" -u -A "$@"); then
+    echo "check-no-libc: $nm failed" >&2
+    exit 2
+fi
+hits=$(printf '%s\n' "$syms" | awk -v re="$forbidden" '
+    { obj = $1; sub(/:$/, "", obj); sym = $NF; if (sym ~ re) print obj ": " sym }')
+bad=0
+if [ -n "$hits" ]; then
+    printf '%s\n' "$hits" | sed 's/^/forbidden: /'
+    bad=1
+fi
 if [ $bad -eq 0 ]; then
     echo "check-no-libc: $# object(s) clean"
 fi

@@ -14,7 +14,8 @@
  *   - the stack probe: when the semihosting command line contains
  *     --ncs-stack, the free stack is painted with a pattern and the deepest
  *     overwritten word is reported on stderr at exit, for the whole run and
- *     for the marked regions (measured stack use, callees included).
+ *     for the marked regions (measured stack use, callees included), with
+ *     the heap's high-water mark (the highest break _sbrk gave).
  *
  * A fault (HardFault, MemManage, BusFault, UsageFault, NMI or an unexpected
  * exception) prints a line on the semihosting console and ends the run with
@@ -146,9 +147,12 @@ static char *fw_append(char *s, const char *t) {
     return s;
 }
 
+/* The highest break _sbrk handed out (the heap's high-water mark). */
+static char *fw_brk_max = __heap_start__;
+
 /* Prints the probe's results on the semihosting console (QEMU's stderr). */
 static void fw_probe_report(void) {
-    char line[160];
+    char line[224];
     char *s = line;
 
     fw_probe_scan();
@@ -160,7 +164,11 @@ static void fw_probe_report(void) {
     s = fw_append_uint(s, fw_probe.region_max);
     s = fw_append(s, " bytes over ");
     s = fw_append_uint(s, fw_probe.regions);
-    s = fw_append(s, " regions\n");
+    s = fw_append(s, " regions; heap high-water ");
+    s = fw_append_uint(s, (uint32_t)(fw_brk_max - __heap_start__));
+    s = fw_append(s, " bytes of ");
+    s = fw_append_uint(s, (uint32_t)(__heap_end__ - __heap_start__));
+    s = fw_append(s, "\n");
     semi_call(SEMI_SYS_WRITE0, (uintptr_t)line);
 }
 
@@ -220,6 +228,8 @@ void *_sbrk(ptrdiff_t incr) {
         return (void *)-1;
     }
     brk += incr;
+    if (brk > fw_brk_max)
+        fw_brk_max = brk;
     return old;
 }
 

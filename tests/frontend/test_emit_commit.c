@@ -5,6 +5,9 @@
  * the output directory holds exactly what it held before: the same names
  * with the same contents (old files restored, no temporaries, no asides).
  * Then checks the successful compile: the new files, and nothing else new.
+ * The same for the firmware target, whose runtime files go into DIR/ncs/:
+ * a folder the compile created is removed again when it fails, and old
+ * files in an existing one are restored.
  *
  *   test_emit_commit WORKDIR
  */
@@ -181,6 +184,67 @@ int main(int argc, char **argv) {
     CHECK(ok, "no compile succeeded");
     CHECK(failed == 5, "%d failing renames tried, expected 5", failed);
     free(before);
+
+    /* the firmware target: fw.h, fw.c, fw_main.c, fw_ncs.h, fw_ncs.c and the
+     * runtime core under ncs/, first created by the compile, then replacing
+     * an old file there */
+    int ncopy = 0;
+    char sub[600];
+    while (ncs_copy_files[ncopy].name)
+        ncopy++;
+    snprintf(sub, sizeof sub, "%s/" NCS_COPY_DIR, dir);
+    o.target = NCS_TARGET_EMBEDDED;
+    o.prefix = "fw";
+    for (int round = 0; round < 2; round++) {
+        char *before_sub = NULL;
+        if (round == 1) {
+            put(sub, "world.c", "old engine\n");
+            before_sub = listing(sub);
+        }
+        before = listing(dir);
+        failed = ok = 0;
+        for (int n = 1; n <= 100 && !ok; n++) {
+            rename_calls = 0;
+            rename_fail_at = n;
+            int rc = ncs_emit(s, &g, &o, &d);
+            char *now = listing(dir);
+            if (rc == 0) {
+                char *now_sub = listing(sub);
+                ok = 1;
+                CHECK(rename_calls == (5 + ncopy) * (1 + round), "round %d: %d renames", round,
+                      rename_calls);
+                CHECK(exists(dir, "fw_ncs.h") && exists(dir, "fw_ncs.c") &&
+                          exists(sub, "world.c") && exists(sub, "one.c"),
+                      "round %d: generated files missing", round);
+                CHECK(strstr(now_sub, "old engine") == NULL, "old ncs/world.c not replaced");
+                CHECK(strstr(now_sub, ".tmp.") == NULL && strstr(now_sub, ".old.") == NULL,
+                      "temporaries or asides left in ncs/:\n%s", now_sub);
+                free(now_sub);
+            } else {
+                failed++;
+                CHECK(rc == 2, "round %d, rename failure %d: status %d, expected 2", round, n,
+                      rc);
+                CHECK(strcmp(before, now) == 0,
+                      "round %d, rename failure %d changed the directory.\n--- before\n%s"
+                      "--- after\n%s", round, n, before, now);
+                if (round == 1) {
+                    char *now_sub = listing(sub);
+                    CHECK(strcmp(before_sub, now_sub) == 0,
+                          "rename failure %d changed ncs/.\n--- before\n%s--- after\n%s", n,
+                          before_sub, now_sub);
+                    free(now_sub);
+                }
+            }
+            free(now);
+        }
+        CHECK(ok, "round %d: no compile succeeded", round);
+        /* round 1 also moves aside every file of round 0 */
+        CHECK(failed == (5 + ncopy) * (1 + round),
+              "round %d: %d failing renames tried, expected %d", round, failed,
+              (5 + ncopy) * (1 + round));
+        free(before);
+        free(before_sub);
+    }
     ncs_geom_free(&g);
     ncs_scene_free(s);
     fclose(sink);

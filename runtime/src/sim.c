@@ -880,22 +880,10 @@ lost:
 static void sim_hook(void *ctx, long step, int body, const ncs_layout *L, int m,
                      const ncs_real *B, const ncs_real *b, const ncs_real *z, int st) {
     sim_run *r = (sim_run *)ctx;
-    int i, n = 0;
     dump_hook(&r->dump, step, body, L, m, B, b, z, st);
-    if (!r->traj.frames || !r->pend)
-        return;
-    for (i = 0; i < r->npend; i++) /* this island's earlier solve is replaced */
-        if (r->pend_root[i] != body) {
-            r->pend[n] = r->pend[i];
-            r->pend_root[n++] = r->pend_root[i];
-        }
-    r->npend = n;
-    if (st != 0)
-        return;
-    n = ncs_view_contacts(r->w, L, z, r->pend + r->npend, r->pend_cap - r->npend);
-    for (i = r->npend; i < r->npend + n; i++)
-        r->pend_root[i] = body;
-    r->npend += n;
+    if (r->traj.frames && r->pend)
+        r->npend = ncs_view_collect(r->pend, r->pend_root, r->npend, r->pend_cap, r->w, body, L,
+                                    z, st);
 }
 
 /* ---- the progress bar ---------------------------------------------------------- */

@@ -89,6 +89,22 @@ int ncs_view_contacts(const ncs_world *w, const ncs_layout *L, const ncs_real *z
     return n;
 }
 
+int ncs_view_collect(ncs_view_contact *buf, int *root, int n, int cap, const ncs_world *w,
+                     int body, const ncs_layout *L, const ncs_real *z, int st) {
+    int i, k = 0, add;
+    for (i = 0; i < n; i++) /* this island's earlier solve is replaced */
+        if (root[i] != body) {
+            buf[k] = buf[i];
+            root[k++] = root[i];
+        }
+    if (st != 0)
+        return k;
+    add = ncs_view_contacts(w, L, z, buf + k, cap - k);
+    for (i = k; i < k + add; i++)
+        root[i] = body;
+    return k + add;
+}
+
 /* ---- JSON ------------------------------------------------------------------ */
 
 /* Appends printf text at `at` (snprintf semantics over the whole buffer). */

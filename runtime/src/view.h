@@ -28,6 +28,14 @@ typedef struct ncs_view_contact {
 int ncs_view_contacts(const ncs_world *w, const ncs_layout *L, const ncs_real *z,
                       ncs_view_contact *out, int cap);
 
+/// The contacts of every island's last solve in a step, kept in an LCP
+/// hook: drops island `body`'s earlier contacts from buf[0 .. n) (root[i]:
+/// the island of buf[i]) and, when the solve succeeded (st == 0), appends
+/// its contacts (ncs_view_contacts), at most cap in all. Returns the new
+/// count. Never fails.
+int ncs_view_collect(ncs_view_contact *buf, int *root, int n, int cap, const ncs_world *w,
+                     int body, const ncs_layout *L, const ncs_real *z, int st);
+
 /// Deepest penetration over all bodies (ncs_world_penetration). Never fails.
 double ncs_view_depth(const ncs_world *w);
 

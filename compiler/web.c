@@ -551,6 +551,8 @@ int ncs_view_main(int argc, char **argv) {
                     want[nwant++] = k;
         }
         ncs_scene_free(s);
+        if ((rc = check_toolchain(dir)) != 0)
+            goto done;
         for (k = 0; k < nwant; k++) {
             form *f = &fs[nf];
             char *p;
@@ -587,8 +589,7 @@ int ncs_view_main(int argc, char **argv) {
             nf++;
         }
     }
-    if ((rc = check_toolchain(dir)) != 0 || (rc = write_sources(dir)) != 0 ||
-        (rc = build_wasm(dir, fs, nf)) != 0) {
+    if ((rc = write_sources(dir)) != 0 || (rc = build_wasm(dir, fs, nf)) != 0) {
         rc = rc < 0 ? VIEW_USAGE : rc;
         goto done;
     }

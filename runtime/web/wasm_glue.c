@@ -140,9 +140,9 @@ EXPORT(ncsv_contacts) double *ncsv_contacts(void) {
 
 /* Moves body b towards (x, y) and gives it velocity (vx, vy) (a drag, a
  * throw): along the way in moves of at most a quarter of its size,
- * stopping before the first place inside solid matter or another body.
- * Returns 1 when it got to (x, y), 0 when it stopped short, -1 for a bad
- * body. */
+ * stopping before the first place inside solid matter or another body;
+ * the contacts shown are dropped. Returns 1 when it got to (x, y), 0 when
+ * it stopped short, -1 for a bad body. */
 EXPORT(ncsv_drag) int ncsv_drag(int b, double x, double y, double vx, double vy) {
     const ncs_scene_desc *sc;
     double x0, y0, len, stepl, size;
@@ -155,6 +155,7 @@ EXPORT(ncsv_drag) int ncsv_drag(int b, double x, double y, double vx, double vy)
     size = sc->body[b].rad > sc->body[b].r ? sc->body[b].rad : sc->body[b].r;
     stepl = size / 4 > sc->margin ? size / 4 : sc->margin;
     len = (x - x0) * (x - x0) + (y - y0) * (y - y0);
+    ncon = 0; /* the last step's contacts are no longer where the body is */
     while (n < 1000 && (double)n * (double)n * stepl * stepl < len)
         n++;
     w->mem.v[b][0] = vx;

@@ -1,5 +1,7 @@
 # Thin wrapper over CMake. The README's quick start is `make demo` and
-# `make test`; both install missing Debian packages first (scripts/deps.sh).
+# `make test`; both install missing Debian packages first (scripts/deps.sh):
+# the demo only what it needs, and it builds only ncsc and the runtime (no
+# tests, no benchmarks); `make test` installs and builds the rest.
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
@@ -18,18 +20,22 @@ all: build
 deps:
 	@scripts/deps.sh
 
-$(BUILD)/CMakeCache.txt: | deps
-	cmake -S . -B $(BUILD) $(CMAKE_ARGS)
+# Everything: tests and benchmarks on (a `make demo` build had them off).
+FULL = -DNCS_BUILD_TESTS=ON -DNCS_BUILD_BENCH=ON
 
-build: deps $(BUILD)/CMakeCache.txt
+build: deps
+	cmake -S . -B $(BUILD) $(FULL) $(CMAKE_ARGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
-demo: build
+demo:
+	@scripts/deps.sh demo
+	cmake -S . -B $(BUILD) -DNCS_BUILD_TESTS=OFF -DNCS_BUILD_BENCH=OFF $(CMAKE_ARGS)
+	cmake --build $(BUILD) -j $(JOBS) --target ncsc ncs_runtime
 	@scripts/demo.sh $(BUILD)
 
 # The whole suite: once normally, once under ASan+UBSan.
 test: deps
-	cmake -S . -B $(BUILD) $(CMAKE_ARGS)
+	cmake -S . -B $(BUILD) $(FULL) $(CMAKE_ARGS)
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory test-asan

@@ -1,6 +1,7 @@
 /* cli.c - command-line helpers (see cli.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -69,5 +70,41 @@ int ncs_make_dirs(const char *path, size_t *existing) {
         last = i;
     }
     free(buf);
+    return 0;
+}
+
+int ncs_read_scene(const char *file, char **text, size_t *len) {
+    FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = NULL, *nb;
+    int err = 0;
+    if (!f) {
+        fprintf(stderr, "ncsc: error: cannot open '%s': %s\n", file, strerror(errno));
+        return -1;
+    }
+    do {
+        if (!buf || n == cap) {
+            nb = realloc(buf, buf ? cap * 2 : cap);
+            if (!nb) {
+                err = ENOMEM;
+                break;
+            }
+            cap = buf ? cap * 2 : cap;
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+    } while (got > 0);
+    if (!err && ferror(f))
+        err = errno ? errno : EIO;
+    if (f != stdin)
+        fclose(f);
+    if (err) {
+        fprintf(stderr, "ncsc: error: cannot read '%s': %s\n", file, strerror(err));
+        free(buf);
+        return -1;
+    }
+    *text = buf;
+    *len = n;
     return 0;
 }

@@ -14,6 +14,7 @@
 #include "geom.h"
 #include "parse.h"
 #include "run.h"
+#include "web.h"
 
 #ifndef NCS_VERSION
 #define NCS_VERSION "unknown"
@@ -38,6 +39,7 @@ static const char usage_text[] =
     "Usage: ncsc [options] FILE.ncs -o DIR\n"
     "       ncsc --check FILE.ncs\n"
     "       ncsc run [options] FILE.ncs [simulator options]  (see ncsc run --help)\n"
+    "       ncsc view [options] FILE.ncs -o PAGE.html  (see ncsc view --help)\n"
     "Compile a 2D nonconvex scene into a specialised C time-stepper.\n"
     "FILE may be '-' for standard input.\n"
     "\n"
@@ -297,6 +299,8 @@ int main(int argc, char **argv) {
     int status;
     if (argc > 1 && strcmp(argv[1], "run") == 0)
         return ncs_run_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "view") == 0)
+        return ncs_view_main(argc - 1, argv + 1);
     status = parse_args(argc, argv, &c);
     if (status != 0)
         return status < 0 ? 0 : status;

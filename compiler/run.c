@@ -55,7 +55,8 @@ static const char run_usage[] =
     "Usage: ncsc run [options] FILE.ncs [simulator options]\n"
     "Compile FILE.ncs, build its simulator with $CC (default cc) against the\n"
     "ncs runtime, and run it with the simulator options (see --help of any\n"
-    "simulator: --steps N, --csv FILE, --svg FILE, --dump-lcp DIR, --check,\n"
+    "simulator: --steps N, --csv FILE, --svg FILE, --html FILE (a replay page),\n"
+    "--dump-lcp DIR, --set BODY.FIELD=VALUE, --set friction=MU, --check,\n"
     "--quiet; the expectations are checked unless --no-check). Each run builds\n"
     "and runs in a directory of its own, so runs of one scene may go on at\n"
     "once; the generated code and the simulator are then put into\n"
@@ -138,43 +139,6 @@ static int find_runtime(run_paths *p) {
                     "libncs_runtime.a); looked next to ncsc, in the build tree '%s' "
                     "and under '%s'\n", NCS_RUN_BUILD_LIBDIR, NCS_RUN_PREFIX);
     return -1;
-}
-
-/* Reads the whole file (or stdin for "-"). Returns 0, or -1 after a message. */
-static int read_scene(const char *file, char **text, size_t *len) {
-    FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = NULL, *nb;
-    int err = 0;
-    if (!f) {
-        fprintf(stderr, "ncsc: error: cannot open '%s': %s\n", file, strerror(errno));
-        return -1;
-    }
-    do {
-        if (!buf || n == cap) {
-            nb = realloc(buf, buf ? cap * 2 : cap);
-            if (!nb) {
-                err = ENOMEM;
-                break;
-            }
-            cap = buf ? cap * 2 : cap;
-            buf = nb;
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-    } while (got > 0);
-    if (!err && ferror(f))
-        err = errno ? errno : EIO;
-    if (f != stdin)
-        fclose(f);
-    if (err) {
-        fprintf(stderr, "ncsc: error: cannot read '%s': %s\n", file, strerror(err));
-        free(buf);
-        return -1;
-    }
-    *text = buf;
-    *len = n;
-    return 0;
 }
 
 /* Splits `s` at blanks into argv (pointers into `s`, which is modified).
@@ -458,7 +422,7 @@ int ncs_run_main(int argc, char **argv) {
         return run_usage_error("%s", "no scene file");
     if (find_runtime(&rp) != 0)
         return RUN_USAGE;
-    if (read_scene(file, &text, &len) != 0)
+    if (ncs_read_scene(file, &text, &len) != 0)
         return RUN_USAGE;
 
     ncs_diag_init(&d, strcmp(file, "-") == 0 ? "<stdin>" : file, text, len);

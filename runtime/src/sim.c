@@ -1,6 +1,7 @@
 /* sim.c - the standalone simulator of every generated scene (ncs/sim.h):
  * options, the time loop, expectations, CSV, LCP dumps, the progress bar
- * and the summary line. The --svg picture is in svg.c. Host only: stdio,
+ * and the summary line. The --svg picture is in svg.c, the --html replay
+ * page in html.c. Host only: stdio,
  * heap, and POSIX where there is one (isatty, mkdir, a monotonic clock).
  *
  * Numbers in the CSV, the messages and the summary are the shortest text
@@ -101,13 +102,16 @@ typedef struct out_file {
     int created;                /* 1: did not exist before (removed on failure) */
 } out_file;
 
-/* Outputs written from the recorded trajectory after the run. Another one
- * (an --html replay) is one more row here and a writer function. */
+/* Outputs written from the recorded trajectory after the run: one row
+ * here and a writer function each. `frames`: the writer needs the replay's
+ * frames (velocities, statistics, contacts), not only the positions. */
 static const struct {
     const char *option;
     ncs_sim_writer write;
+    int frames;
 } writers[] = {
-    {"--svg", ncs_sim_svg},
+    {"--svg", ncs_sim_svg, 0},
+    {"--html", ncs_sim_html, 1},
 };
 #define NWRITERS ((int)(sizeof writers / sizeof writers[0]))
 
@@ -161,6 +165,13 @@ typedef struct sim_run {
     exp_state *ex;
     ncs_sim_traj traj;
     int recording;              /* 1 while the trajectory is recorded */
+    ncs_view_contact *pend;     /* frames: the contacts of the step being taken */
+    int *pend_root;             /* their islands */
+    int npend, pend_cap;
+    ncs_scene_desc desc;        /* --set friction: the scene with other tables */
+    ncs_side *sides;            /* its obstacle sides (NULL: the scene's own) */
+    ncs_corner *corners;        /* its corners */
+    ncs_body_desc *bodies;      /* its bodies */
     progress bar;
     numbuf nb;
 } sim_run;
@@ -178,8 +189,9 @@ static void usage(const sim_run *r, FILE *f) {
     ncs_sim_shortest(h, sizeof h, (double)sc->h);
     ncs_sim_shortest(tol, sizeof tol, (double)sc->fix_tol);
     fprintf(f,
-            "usage: %s [--steps N] [--csv FILE|-] [--svg FILE] [--dump-lcp DIR]"
-            " [--set BODY.FIELD=VALUE]... [--no-check] [--check] [--fixpoint N]"
+            "usage: %s [--steps N] [--csv FILE|-] [--svg FILE] [--html FILE]"
+            " [--dump-lcp DIR] [--set [BODY.]FIELD=VALUE]... [--no-check] [--check]"
+            " [--fixpoint N]"
             " [--fixpoint-tol D] [--quiet] [--help]\n"
             "Simulates scene '%s' (%ld steps of %s s by default) and checks its\n"
             "expectations. Every option with a value also takes it as --OPTION=VALUE.\n"
@@ -196,6 +208,13 @@ static void usage(const sim_run *r, FILE *f) {
             "  --svg FILE      draw the obstacles on axes with a scale bar, every\n"
             "                  body's trajectory, and the bodies at t = 0, T/4,\n"
             "                  T/2, 3T/4 and T as outlines labelled with their time\n"
+            "  --html FILE     write a replay page: one self-contained HTML file (it\n"
+            "                  loads nothing) that animates the run with play, pause,\n"
+            "                  step, scrub and speed; the obstacles and on demand\n"
+            "                  their convex pieces (the nonconvex groups), the bodies\n"
+            "                  with velocities and contact normals and impulses, and\n"
+            "                  plots of energy, penetration, LCP size and pivots\n"
+            "                  (at most %d frames: a longer run shows every k-th step)\n"
             "  --dump-lcp DIR  write each step's LCP as DIR/step-NNNNNN.dat, or\n"
             "                  DIR/step-NNNNNN-bI.dat (the island of body I) when the\n"
             "                  scene has several bodies; DIR is created when missing\n"
@@ -205,6 +224,11 @@ static void usage(const sim_run *r, FILE *f) {
             "                  theta, vx, vy); may be repeated. The state was sized\n"
             "                  for the scene's own start: a much faster one makes\n"
             "                  steps slower (substeps) or fails them\n"
+            "  --set friction=MU, --set BODY.friction=MU\n"
+            "                  the friction coefficient of every obstacle and body,\n"
+            "                  or of one body (against an obstacle a pair has\n"
+            "                  sqrt(mu_body mu_obstacle)); MU >= 0. Needs a scene\n"
+            "                  compiled with friction (some coefficient > 0)\n"
             "  --no-check      do not evaluate the scene's expectations (by default\n"
             "                  each failed one is named as FILE:LINE:COL with the\n"
             "                  value found, in source order, and the exit status is 1)\n"
@@ -227,7 +251,8 @@ static void usage(const sim_run *r, FILE *f) {
             "--dump-lcp directory). Exit status: 0 ok, 1 a failed step or\n"
             "expectation, 2 bad usage or an output that cannot be written (an output\n"
             "file or directory that cannot be created is found before the run).\n",
-            r->prefix, sc->name ? sc->name : r->prefix, sc->steps, h, sc->fix_iters, tol,
+            r->prefix, sc->name ? sc->name : r->prefix, sc->steps, h, NCS_TRAJ_MAX_FRAMES,
+            sc->fix_iters, tol,
             r->prefix);
 }
 
@@ -348,25 +373,95 @@ static int parse_vec(const char *s, double xy[2]) {
 }
 
 /* Fields of --set: coord is the (first) coordinate set, an index into q, or
- * 3 + an index into v; vec is 1 for a vector (two coordinates). */
+ * 3 + an index into v, or SET_FRICTION; vec is 1 for a vector (two
+ * coordinates). */
+enum { SET_FRICTION = 6 };
 static const struct {
     const char *name;
     int vec, coord;
 } set_fields[] = {
     {"position", 1, 0}, {"velocity", 1, 3}, {"angle", 0, 2}, {"omega", 0, 5},
     {"x", 0, 0},        {"y", 0, 1},        {"theta", 0, 2}, {"vx", 0, 3},
-    {"vy", 0, 4},
+    {"vy", 0, 4},       {"friction", 0, SET_FRICTION},
 };
 #define NSET_FIELDS ((int)(sizeof set_fields / sizeof set_fields[0]))
 
-/* --set BODY.FIELD=VALUE: changes the initial state in w. Returns 0, or 2
- * after a usage message. */
-static int set_state(const sim_run *r, const char *spec) {
+/* The scene's tables that --set friction changes, copied once: the state
+ * then steps the copy (r->desc). Returns 0, or -1 when out of memory. */
+static int own_tables(sim_run *r) {
+    const ncs_scene_desc *sc = r->sc;
+    int i, nsides = 0;
+    if (r->bodies)
+        return 0;
+    for (i = 0; i < sc->obst.npieces; i++)
+        if (sc->obst.piece[i].side0 + sc->obst.piece[i].nside > nsides)
+            nsides = sc->obst.piece[i].side0 + sc->obst.piece[i].nside;
+    r->bodies = (ncs_body_desc *)malloc(sizeof *r->bodies * (size_t)sc->nbodies);
+    r->sides = (ncs_side *)malloc(sizeof *r->sides * (size_t)(nsides + 1));
+    r->corners = (ncs_corner *)malloc(sizeof *r->corners * (size_t)(sc->ncorners + 1));
+    if (!r->bodies || !r->sides || !r->corners)
+        return -1;
+    memcpy(r->bodies, sc->body, sizeof *r->bodies * (size_t)sc->nbodies);
+    if (nsides > 0)
+        memcpy(r->sides, sc->obst.side, sizeof *r->sides * (size_t)nsides);
+    if (sc->ncorners > 0)
+        memcpy(r->corners, sc->corner, sizeof *r->corners * (size_t)sc->ncorners);
+    r->desc = *sc;
+    r->desc.body = r->bodies;
+    r->desc.obst.side = r->sides;
+    r->desc.corner = r->corners;
+    return 0;
+}
+
+/* --set [BODY.]friction=MU: the friction of every obstacle and body, or of
+ * one body (b >= 0; its pairs then have sqrt(MU mu_obstacle)). The sizes
+ * and constants of the scene do not depend on friction as long as the
+ * scene has friction rows, so the state stays valid: it steps a copy of
+ * the scene's tables with the new coefficients (the memory laid out for
+ * the scene is the same). Returns 0, or 2 after a message. */
+static int set_friction(sim_run *r, int b, const char *spec, double mu) {
+    const ncs_scene_desc *sc = r->sc;
+    int i, j;
+    if (!(mu >= 0) || mu > 1e150)
+        return usage_error(r, "bad --set '%s': a friction coefficient is a number >= 0", spec);
+    if (sc->nfric == 0 && mu > 0) {
+        fprintf(stderr, "%s: bad --set '%s': scene '%s' was compiled without friction (every "
+                        "coefficient 0, so its LCPs have no friction rows); give the scene a "
+                        "friction > 0 to sweep it\n", r->prog, spec, sc->name ? sc->name : "?");
+        return try_help(r);
+    }
+    if (own_tables(r) != 0) {
+        fprintf(stderr, "%s: out of memory\n", r->prog);
+        return 2;
+    }
+    for (i = 0; i < sc->nbodies; i++)
+        if (b < 0 || i == b)
+            r->bodies[i].mu = (ncs_real)mu;
+    for (i = 0; b < 0 && i < sc->obst.npieces; i++)
+        for (j = 0; j < sc->obst.piece[i].nside; j++)
+            r->sides[sc->obst.piece[i].side0 + j].mu = (ncs_real)mu;
+    for (i = 0; b < 0 && i < sc->ncorners; i++)
+        r->corners[i].mu = (ncs_real)mu;
+    /* the state was laid out for r->sc, whose sizes the copy shares: only
+     * the scene it reads its coefficients from changes */
+    r->w->sc = &r->desc;
+    return 0;
+}
+
+/* --set BODY.FIELD=VALUE: changes the initial state in w; --set
+ * [BODY.]friction=MU the friction. Returns 0, or 2 after a usage message. */
+static int set_state(sim_run *r, const char *spec) {
     const ncs_scene_desc *sc = r->sc;
     const char *dot = strchr(spec, '.'), *eq = strchr(spec, '='), *fld;
     size_t blen, flen;
     double xy[2];
     int b, k, c, vec;
+    if (eq && (!dot || dot > eq) && eq - spec == 8 && !strncmp(spec, "friction", 8)) {
+        const char *s = eq + 1;
+        if (parse_real(&s, &xy[0]) != 0 || *s)
+            return usage_error(r, "bad --set '%s': expected a finite number after '='", spec);
+        return set_friction(r, -1, spec, xy[0]);
+    }
     if (!dot || !eq || dot > eq || dot == spec)
         return usage_error(r, "bad --set '%s': expected BODY.FIELD=VALUE, e.g. %s.position=(0,1)",
                            spec, body_name(sc, 0));
@@ -389,7 +484,7 @@ static int set_state(const sim_run *r, const char *spec) {
             break;
     if (k == NSET_FIELDS)
         return usage_error(r, "bad --set '%s': unknown field '%.*s' (position, velocity, "
-                              "angle, omega, x, y, theta, vx, vy)",
+                              "angle, omega, x, y, theta, vx, vy, friction)",
                            spec, (int)flen, fld);
     c = set_fields[k].coord;
     vec = set_fields[k].vec;
@@ -402,6 +497,8 @@ static int set_state(const sim_run *r, const char *spec) {
         if (parse_real(&s, &xy[0]) != 0 || *s)
             return usage_error(r, "bad --set '%s': expected a finite number after '='", spec);
     }
+    if (c == SET_FRICTION)
+        return set_friction(r, b, spec, xy[0]);
     for (k = 0; k <= vec; k++) {
         int j = c + k;
         if (j < 3)
@@ -716,6 +813,81 @@ static int record(sim_run *r) {
     return 0;
 }
 
+/* Grows *p (elements of `size` bytes) to `cap` elements. Returns 0, or -1
+ * (*p unchanged). */
+static int grow(void **p, long cap, size_t size) {
+    void *n;
+    if ((size_t)cap > (size_t)-1 / size / 4)
+        return -1;
+    n = realloc(*p, (size_t)cap * size);
+    if (!n)
+        return -1;
+    *p = n;
+    return 0;
+}
+
+/* Appends a frame of the replay (--html): the velocities, the statistics
+ * and the contacts of the step just taken (state after step `step`).
+ * Returns 0, or -1 when out of memory (frames then stop; the page says
+ * so). */
+static int record_frame(sim_run *r, long step) {
+    ncs_sim_traj *t = &r->traj;
+    const ncs_world *w = r->w;
+    long k = t->nframes, i;
+    int b, c;
+    if (!t->frames || t->lost)
+        return 0;
+    if (k + 1 >= t->fcap) {
+        long cap = t->fcap < 256 ? 256 : 2 * t->fcap;
+        if (grow((void **)&t->fstep, cap, sizeof *t->fstep) != 0 ||
+            grow((void **)&t->fv, cap, sizeof *t->fv * 3 * (size_t)t->nbodies) != 0 ||
+            grow((void **)&t->fstat, cap, sizeof *t->fstat * NCS_TRAJ_NSTAT) != 0 ||
+            grow((void **)&t->fcon, cap + 1, sizeof *t->fcon) != 0)
+            goto lost;
+        t->fcap = cap;
+    }
+    if (t->ncon + r->npend > t->ccap) {
+        long cap = t->ccap < 1024 ? 1024 : 2 * t->ccap;
+        while (cap < t->ncon + r->npend)
+            cap *= 2;
+        if (grow((void **)&t->con, cap, sizeof *t->con) != 0)
+            goto lost;
+        t->ccap = cap;
+    }
+    t->fstep[k] = step;
+    for (b = 0; b < t->nbodies; b++)
+        for (c = 0; c < 3; c++)
+            t->fv[(size_t)k * 3 * (size_t)t->nbodies + 3 * (size_t)b + (size_t)c] =
+                (double)w->mem.v[b][c];
+    t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_ENERGY] = (double)ncs_world_energy(w);
+    t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_DEPTH] = ncs_view_depth(w);
+    t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_M] = step > 0 ? (double)w->last.m : 0;
+    t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_PIVOTS] = step > 0 ? (double)w->last.pivots : 0;
+    if (k == 0)
+        t->fcon[0] = 0;
+    for (i = 0; i < r->npend; i++)
+        t->con[t->ncon++] = r->pend[i];
+    t->fcon[k + 1] = t->ncon;
+    t->nframes++;
+    return 0;
+lost:
+    fprintf(stderr, "%s: no memory to record the replay beyond step %ld: the page ends there\n",
+            r->prog, k > 0 ? t->fstep[k - 1] : 0);
+    t->lost = 1;
+    return -1;
+}
+
+/* The LCP observer: LCP dumps (dump_hook), and for the replay the contacts
+ * of every island's last solve in this step. */
+static void sim_hook(void *ctx, long step, int body, const ncs_layout *L, int m,
+                     const ncs_real *B, const ncs_real *b, const ncs_real *z, int st) {
+    sim_run *r = (sim_run *)ctx;
+    dump_hook(&r->dump, step, body, L, m, B, b, z, st);
+    if (r->traj.frames && r->pend)
+        r->npend = ncs_view_collect(r->pend, r->pend_root, r->npend, r->pend_cap, r->w, body, L,
+                                    z, st);
+}
+
 /* ---- the progress bar ---------------------------------------------------------- */
 
 /* Seconds on a monotonic clock (processor time where there is none). */
@@ -905,8 +1077,18 @@ static int run(sim_run *r) {
     r->dump.zline = (char *)malloc(r->dump.zcap);
     r->dump.lcp = (ncs_real *)malloc(sizeof(ncs_real) * NCS_WORLD_HOOK_REALS(sc->max_m));
     r->traj.nbodies = sc->nbodies;
-    for (k = 0; k < NWRITERS; k++)
+    for (k = 0; k < NWRITERS; k++) {
         r->recording |= r->out[k].f != NULL;
+        r->traj.frames |= r->out[k].f != NULL && writers[k].frames;
+    }
+    if (r->traj.frames) {
+        r->traj.stride = r->steps / (NCS_TRAJ_MAX_FRAMES - 2) + 1;
+        r->pend_cap = sc->max_contacts * sc->nbodies;
+        r->pend = (ncs_view_contact *)malloc(sizeof *r->pend * (size_t)r->pend_cap);
+        r->pend_root = (int *)malloc(sizeof *r->pend_root * (size_t)r->pend_cap);
+        if (!r->pend || !r->pend_root)
+            r->pend_cap = 0;
+    }
     if (!r->dump.zline || !r->dump.lcp) {
         fprintf(stderr, "%s: out of memory\n", r->prog);
         return 2;
@@ -916,9 +1098,10 @@ static int run(sim_run *r) {
     else
         snprintf(r->dump.stem, sizeof r->dump.stem, "%s-fail-step", r->prefix);
     ncs_world_set_hook_buffer(w, r->dump.lcp, NCS_WORLD_HOOK_REALS(sc->max_m));
-    ncs_world_set_hook(w, dump_hook, &r->dump);
+    ncs_world_set_hook(w, sim_hook, r);
     if (record(r) != 0)
         io = 1;
+    record_frame(r, 0);
     if (r->csv.f) {
         fprintf(r->csv.f, "step,t,body,x,y,theta,vx,vy,omega,status,pivots,m,solves\n");
         csv_rows(r, 0);
@@ -928,6 +1111,7 @@ static int run(sim_run *r) {
     progress_init(&r->bar, sc->name ? sc->name : r->prefix, r->steps, r->quiet);
     for (n = 1; n <= r->steps; n++) {
         r->dump.fail_file[0] = '\0';
+        r->npend = 0;
         status = ncs_world_step(w);
         if (status != NCS_STEP_OK) {
             progress_break(&r->bar);
@@ -943,12 +1127,18 @@ static int run(sim_run *r) {
         most = k > most ? k : most;
         if (record(r) != 0)
             io = 1;
+        if (r->traj.frames && (n % r->traj.stride == 0 || n == r->steps))
+            record_frame(r, n);
         if (r->csv.f)
             csv_rows(r, n);
         if (r->check)
             check_state(r, n, n == r->steps);
         progress_step(&r->bar, n);
     }
+    /* a run that stopped early ends the replay with the state it kept and
+     * the contacts of the step that failed */
+    if (r->traj.nframes > 0 && r->traj.fstep[r->traj.nframes - 1] != w->step)
+        record_frame(r, w->step);
     ncs_world_set_hook(w, NULL, NULL);
     ncs_world_set_hook_buffer(w, NULL, 0);
     r->traj.failed_step = failed;
@@ -984,6 +1174,7 @@ static int run(sim_run *r) {
 }
 
 int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv) {
+    const ncs_scene_desc *scene;
     sim_run r;
     int rc;
     memset(&r, 0, sizeof r);
@@ -995,19 +1186,29 @@ int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv) {
     r.steps = sim->scene->steps;
     r.check = 1;
     r.fix_tol = -1;
+    scene = w->sc;
     rc = parse(&r, argc, argv);
-    if (rc >= 0)
-        return rc;
-    if (sim->nexpect > 0)
-        r.ex = (exp_state *)calloc((size_t)sim->nexpect, sizeof *r.ex);
-    if (sim->nexpect > 0 && !r.ex) {
+    if (rc < 0 && sim->nexpect > 0 &&
+        !(r.ex = (exp_state *)calloc((size_t)sim->nexpect, sizeof *r.ex))) {
         fprintf(stderr, "%s: out of memory\n", r.prog);
-        return 2;
+        rc = 2;
     }
-    rc = run(&r);
+    if (rc < 0)
+        rc = run(&r);
+    w->sc = scene; /* --set friction stepped a copy that ends here */
     free(r.ex);
     free(r.dump.zline);
     free(r.dump.lcp);
     free(r.traj.q);
+    free(r.traj.fstep);
+    free(r.traj.fv);
+    free(r.traj.fstat);
+    free(r.traj.fcon);
+    free(r.traj.con);
+    free(r.pend);
+    free(r.pend_root);
+    free(r.bodies);
+    free(r.sides);
+    free(r.corners);
     return rc;
 }

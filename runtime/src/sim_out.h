@@ -2,9 +2,9 @@
  * (svg.c): the recorded run and the number format. Runtime-internal; host
  * only (stdio, heap).
  *
- * An output written after the run (--svg; an --html replay would be one
- * more) is an ncs_sim_writer: sim.c opens its file before the run, records
- * the trajectory, calls the writer and closes the file.
+ * An output written after the run (--svg, --html) is an ncs_sim_writer:
+ * sim.c opens its file before the run, records the trajectory, calls the
+ * writer and closes the file.
  */
 #ifndef NCS_SIM_OUT_H
 #define NCS_SIM_OUT_H
@@ -12,8 +12,17 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "ncs/sim.h"
+#include "view.h"
 
-/** The recorded run: every body's configuration after every step. */
+/** Per frame of a replay: kinetic energy, deepest penetration, the largest
+ *  LCP's rows m and the step's pivots. */
+enum { NCS_TRAJ_ENERGY, NCS_TRAJ_DEPTH, NCS_TRAJ_M, NCS_TRAJ_PIVOTS, NCS_TRAJ_NSTAT };
+
+/** Most frames of a replay: a longer run keeps every stride-th step. */
+#define NCS_TRAJ_MAX_FRAMES 20000
+
+/** The recorded run: every body's configuration after every step, and for
+ *  a replay (--html) frames with velocities, statistics and contacts. */
 typedef struct ncs_sim_traj {
     int nbodies;                /**< bodies per record */
     long nrec;                  /**< records: steps 0 .. nrec - 1 */
@@ -21,6 +30,20 @@ typedef struct ncs_sim_traj {
     double *q;                  /**< record k, body b: q[(k nbodies + b) 3 + 0..2]
                                      (x, y, theta at the reference point) */
     long failed_step;           /**< the step that stopped the run, 0: none */
+    /* frames (only when `frames` is set): steps 0, stride, 2 stride, ...
+     * and the last step recorded */
+    int frames;                 /**< 1: record frames */
+    long stride;                /**< steps between frames */
+    long nframes, fcap;         /**< frames recorded, allocated */
+    long *fstep;                /**< nframes: the step of each frame */
+    double *fv;                 /**< frame k, body b: fv[(k nbodies + b) 3 + 0..2]
+                                     (vx, vy, omega) */
+    double *fstat;              /**< frame k: fstat[k NCS_TRAJ_NSTAT + NCS_TRAJ_*] */
+    long *fcon;                 /**< nframes + 1: frame k's contacts are
+                                     con[fcon[k] .. fcon[k + 1]) */
+    ncs_view_contact *con;      /**< the frames' contacts */
+    long ncon, ccap;            /**< contacts recorded, allocated */
+    int lost;                   /**< 1: frames were lost for want of memory */
 } ncs_sim_traj;
 
 /** Writes what the run looked like to f (opened and closed by the caller).
@@ -31,6 +54,23 @@ typedef int (*ncs_sim_writer)(FILE *f, const ncs_sim_desc *sim, const ncs_sim_tr
 /// body's trajectory and its outline at t = 0, T/4, T/2, 3T/4 and T with
 /// time labels that do not overlap. Returns as ncs_sim_writer.
 int ncs_sim_svg(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t);
+
+/** One embedded text file: its name and its lines (each with its '\n'). */
+typedef struct ncs_embedded_file {
+    const char *name;               /**< e.g. "view.js"; NULL ends a table */
+    const char *const *lines;       /**< NULL-terminated */
+} ncs_embedded_file;
+
+/** The pages' CSS and JavaScript (runtime/web; generated at build time by
+ *  cmake/EmbedSources.cmake). */
+extern const ncs_embedded_file ncs_web_assets[];
+
+/// The --html replay page (html.c, docs/web.md): one self-contained HTML
+/// file that animates the recorded frames (play, pause, step, scrub,
+/// speed), draws the obstacles and, on demand, their pieces, the bodies
+/// with velocities and contact impulses, and small time plots of energy,
+/// penetration, LCP size and pivots. Returns as ncs_sim_writer.
+int ncs_sim_html(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t);
 
 /// The shortest text of v that strtod reads back as v: "%.Ng" with the
 /// fewest digits N (0.2, not 0.20000000000000001), or the whole number when

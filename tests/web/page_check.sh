@@ -1,0 +1,110 @@
+#!/bin/sh
+# page_check.sh PART NCSC WORK - the two browser pages (docs/web.md):
+#   replay  `ncsc run ... --html` on two examples: the page is whole and
+#           self-contained, and in headless Chromium shows the CSV's
+#           positions (browser_check.py replay)
+#   live    `ncsc view` on the valley: in headless Chromium the page's
+#           WebAssembly stepper computes the native runs' positions to 1e-9
+#           under two formulations, and a dragged body can be thrown
+#   errors  what `ncsc view` and `--html` say when they cannot work
+# Every command's exit status is checked. Exit status 0: passed; 1: failed;
+# 77: skipped (no browser, or no clang for WebAssembly: the message says
+# what to install).
+set -u
+part=$1 ncsc=$2 work=$3
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+fail() { echo "page_check $part: $*" >&2; exit 1; }
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work" || exit 1
+export NCS_RUN_DIR="$work/run"
+
+. "$here/common.sh"
+# selfcontained PAGE: nothing in it is fetched (no src=, href=, url(), no
+# address of a network)
+selfcontained() {
+    ! grep -Eq 'src=|href=|url\(|https?://|//cdn' "$1" || fail "$1 refers to something outside it"
+    has "$1" "<!DOCTYPE html>"
+    tail -n 1 "$1" | grep -q "</html>" || fail "$1 does not end with </html>"
+}
+# browser MODE ARGS...: browser_check.py; a skip (77) skips this test
+browser() {
+    "$py" "$here/browser_check.py" "$@"
+    rc=$?
+    [ "$rc" -eq 77 ] && exit 77
+    [ "$rc" -eq 0 ] || fail "browser_check.py $*: exit status $rc"
+}
+
+case $part in
+replay)
+    run 0 "$ncsc" run "$top/examples/valley.ncs" --csv valley.csv --html valley.html --quiet
+    selfcontained valley.html
+    has valley.html "window.NCS_RUN"
+    has valley.html '"formulation":"max"'
+    run 0 "$ncsc" run "$top/examples/rigid/stack.ncs" --csv stack.csv --html=stack.html --quiet
+    selfcontained stack.html
+    # two boxes with their outlines and a ball
+    has stack.html '{"name":"lower","kind":"polygon","r":0,"mass":2,"mu":0.5,"outline":[-0.5,-0.5,'
+    has stack.html '{"name":"ball","kind":"disc","r":0.2,'
+    # a run longer than the page's frames: every k-th step, the last one too
+    run 0 "$ncsc" run "$top/examples/valley.ncs" --steps 40001 --no-check --html long.html --quiet
+    has long.html '"stride":3,'
+    grep -q ',40001\]' long.html || fail "long.html lacks the last step"
+    browser replay valley.html valley.csv:300 valley.csv:1200
+    browser replay stack.html stack.csv:37
+    ;;
+live)
+    "$ncsc" view --formulation max --formulation diff "$top/examples/valley.ncs" \
+        -o "pages/valley-live.html" >out.txt 2>err.txt
+    rc=$?
+    if [ "$rc" -ne 0 ] && grep -q "apt-get install" err.txt; then
+        echo "page_check live: SKIP: $(cat err.txt)" >&2
+        exit 77
+    fi
+    [ "$rc" -eq 0 ] || fail "ncsc view: exit status $rc: $(cat err.txt)"
+    has err.txt "wrote pages/valley-live.html (formulations max, diff)"
+    selfcontained pages/valley-live.html
+    run 0 "$ncsc" run "$top/examples/valley.ncs" --csv max.csv --quiet
+    run 0 "$ncsc" run --formulation diff "$top/examples/valley.ncs" --csv diff.csv --quiet
+    browser live pages/valley-live.html max.csv:300 diff.csv:400:diff max.csv:1200:max --drag
+    ;;
+errors)
+    # no clang, no wasi-libc: said, with the packages to install; no page
+    NCS_CLANG=/nonexistent/clang run 2 "$ncsc" view "$top/examples/valley.ncs" -o x.html
+    has err.txt "cannot run the C compiler '/nonexistent/clang'"
+    has err.txt "apt-get install clang lld wasi-libc"
+    if command -v clang >/dev/null 2>&1; then
+        NCS_CLANG="clang --sysroot=$work/nothing" run 2 "$ncsc" view "$top/examples/valley.ncs" -o x.html
+        has err.txt "apt-get install wasi-libc"
+        NCS_CLANG="clang -fuse-ld=$work/nothing/wasm-ld" run 2 "$ncsc" view "$top/examples/valley.ncs" -o x.html
+        has err.txt "cannot link WebAssembly"
+    fi
+    [ ! -e x.html ] || fail "a failed ncsc view wrote x.html"
+    # usage and scene errors
+    run 2 "$ncsc" view "$top/examples/valley.ncs"
+    has err.txt "give -o PAGE.html"
+    run 2 "$ncsc" view --formulation maxx "$top/examples/valley.ncs" -o x.html
+    has err.txt "unknown formulation 'maxx'; did you mean 'max'?"
+    printf 'scene bad { h = ; }\n' >bad.ncs
+    run 1 "$ncsc" view bad.ncs -o x.html
+    has err.txt "bad.ncs:1:"
+    run 0 "$ncsc" view --help
+    has out.txt "Usage: ncsc view"
+    run 0 "$ncsc" --help
+    has out.txt "ncsc view [options] FILE.ncs -o PAGE.html"
+    # --html: an unwritable page fails before the run, through ncsc run too
+    run 2 "$ncsc" run "$top/examples/valley.ncs" --csv ok.csv --html no/such/dir/x.html
+    has err.txt "cannot write 'no/such/dir/x.html'"
+    [ ! -e ok.csv ] || fail "the CSV was written although the run could not start"
+    run 2 "$ncsc" run "$top/examples/valley.ncs" --html -
+    has err.txt "--html cannot write to standard output"
+    [ ! -e x.html ] || fail "x.html was written"
+    ;;
+*)
+    fail "unknown part"
+    ;;
+esac
+echo "page_check $part: passed"

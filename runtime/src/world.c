@@ -827,6 +827,17 @@ static void sweep_sort(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp
  * against the obstacles, then the bodies whose reaches overlap along x
  * (sweep and prune) and whose circles come within reach. Returns 0, or -1
  * when the pairs or their sides did not fit. */
+/* Do bodies a and b share a joint? (Joined bodies do not collide.) */
+static int joined(const ncs_world *w, int a, int b) {
+    int j;
+    for (j = 0; j < w->sc->njoints; j++) {
+        const ncs_joint_desc *J = &w->sc->joint[j];
+        if ((J->a == a && J->b == b) || (J->a == b && J->b == a))
+            return 1;
+    }
+    return 0;
+}
+
 static int collect(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp)[3]) {
     const ncs_scene_desc *sc = w->sc;
     const int *o = w->mem.sweep;
@@ -847,6 +858,8 @@ static int collect(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp)[3]
             rab = w->h * (sp[a][0] + sp[b][0]) + sc->body_margin;
             if (hyp(q[a][0] - q[b][0], q[a][1] - q[b][1]) >
                 sc->body[a].rad + sc->body[b].rad + rab)
+                continue;
+            if (sc->njoints > 0 && joined(w, a, b))
                 continue;
             if (between(w, a, b, rab, q) != 0)
                 return -1;
@@ -2240,8 +2253,8 @@ ncs_real ncs_world_penetration(const ncs_world *w, int body) {
         to_centroid(w, b, w->mem.q[b], w->mem.v[b], qc[b], uc);
     worst = body_depth(w, body, -1, (const ncs_real (*)[3])qc);
     for (b = 0; b < sc->nbodies; b++) {
-        if (b == body)
-            continue;
+        if (b == body || (sc->njoints > 0 && joined(w, body, b)))
+            continue; /* joined bodies may overlap */
         d = body_depth(w, body, b, (const ncs_real (*)[3])qc);
         worst = d > worst ? d : worst;
         d = body_depth(w, b, body, (const ncs_real (*)[3])qc);

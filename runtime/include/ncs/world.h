@@ -416,7 +416,8 @@ int ncs_world_contact_count(const ncs_world *w);
 ncs_real ncs_world_joint_error(const ncs_world *w);
 
 /// Deepest penetration of `body` into the solid (the union of the obstacle
-/// pieces) or into any other body, 0 when clear. Body indices are not
+/// pieces) or into any other body it shares no joint with (joined bodies
+/// do not collide), 0 when clear. Body indices are not
 /// checked. Never fails.
 ncs_real ncs_world_penetration(const ncs_world *w, int body);
 

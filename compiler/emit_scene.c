@@ -254,10 +254,15 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
     ncs_buf_printf(o, "#define %s_MAX_GROUPS %d /* nonconvex groups of one island */\n", P,
                    pl->size.groups);
     ncs_buf_printf(o, "#define %s_MAX_M %d /* rows of one island's LCP */\n", P, pl->size.m);
+    ncs_buf_printf(o, "#define %s_NJOINTS %d /* joints */\n", P, pl->njoints);
+    ncs_buf_printf(o, "#define %s_MAX_JOINT_ROWS %d /* joint rows of one island */\n", P,
+                   pl->size.jrows);
     ncs_buf_printf(o,
-                   "#define %s_MEM_UNITS NCS_WORLD_MEM_UNITS(%s_NBODIES, %s_MAX_PAIRS, %s_MAX_SIDES, \\\n"
-                   "    %s_MAX_CONTACTS, %s_MAX_GROUPS, %s_MAX_M, %s_NFRIC)\n",
-                   P, P, P, P, P, P, P, P);
+                   "#define %s_MEM_UNITS (NCS_WORLD_MEM_UNITS(%s_NBODIES, %s_MAX_PAIRS, %s_MAX_SIDES, \\\n"
+                   "    %s_MAX_CONTACTS, %s_MAX_GROUPS, %s_MAX_M, %s_NFRIC) + \\\n"
+                   "    NCS_WORLD_JOINT_UNITS(%s_NBODIES, %s_NJOINTS, %s_MAX_JOINT_ROWS, %s_MAX_CONTACTS, \\\n"
+                   "    %s_NFRIC))\n",
+                   P, P, P, P, P, P, P, P, P, P, P, P, P);
     ncs_buf_printf(o, "/** Bytes of a %s_state (= sizeof(%s_state)). */\n"
                       "#define %s_STATE_BYTES (sizeof(ncs_world) + sizeof(ncs_mem_unit) * %s_MEM_UNITS)\n\n",
                    p, p, P, P);
@@ -466,14 +471,34 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
         }
         for (i = 0; i < 3; i++) {
             real_lit(o, e->real_float, pb->v0[i]);
-            ncs_buf_printf(o, i < 2 ? ", " : "}}");
+            ncs_buf_printf(o, i < 2 ? ", " : "}, ");
         }
+        real_lit(o, e->real_float, pb->e);
+        ncs_buf_printf(o, "}");
         ncs_buf_printf(o, "%s /* %s */\n", b + 1 < s->nbodies ? "," : "", s->bodies[b].name);
     }
     ncs_buf_printf(o, "};\nstatic const char *const %s_names[%s_NBODIES] = {", p, P);
     for (b = 0; b < s->nbodies; b++)
         ncs_buf_printf(o, "%s\"%s\"", b ? ", " : "", s->bodies[b].name);
     ncs_buf_printf(o, "};\n\n");
+    if (pl->njoints > 0) {
+        static const char *const kind[] = {"NCS_JOINT_PIN", "NCS_JOINT_ROD", "NCS_JOINT_WELD"};
+        ncs_buf_printf(o, "/* joints: kind, bodies a and b (-1: the world), anchor on a, anchor on b\n"
+                          " * (centroid frames; a world point for the world), rod length, weld angle */\n"
+                          "static const ncs_joint_desc %s_joints[%s_NJOINTS] = {\n", p, P);
+        for (i = 0; i < pl->njoints; i++) {
+            const ncs_pjoint *j = &pl->joints[i];
+            const double v[] = {j->ax, j->ay, j->bx, j->by, j->len, j->angle};
+            int k;
+            ncs_buf_printf(o, "    {%s, %d, %d", kind[j->kind], j->a, j->b);
+            for (k = 0; k < 6; k++) {
+                ncs_buf_printf(o, ", ");
+                real_lit(o, e->real_float, v[k]);
+            }
+            ncs_buf_printf(o, "}%s /* %s */\n", i + 1 < pl->njoints ? "," : "", s->joints[i].name);
+        }
+        ncs_buf_printf(o, "};\n\n");
+    }
     ncs_buf_printf(o, "const ncs_scene_desc %s_scene = {\n    \"%s\", %s_NBODIES, %s_bodies, %s_names,\n",
                    p, s->name, P, p, p);
     pieces_init(o, e, &pl->obst, "obst");
@@ -499,6 +524,16 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
         ncs_buf_printf(o, "    %s_bverts, %s_bvmap,\n", p, p);
     else
         ncs_buf_printf(o, "    NULL, NULL,\n");
+    if (pl->njoints > 0)
+        ncs_buf_printf(o, "    %s_NJOINTS, %s_joints, ", P, p);
+    else
+        ncs_buf_printf(o, "    0, NULL, ");
+    real_lit(o, e->real_float, s->restitution);
+    ncs_buf_printf(o, " /* obstacles' restitution */, ");
+    real_lit(o, e->real_float, s->restitution_threshold);
+    ncs_buf_printf(o, " /* slowest bounce */, ");
+    real_lit(o, e->real_float, s->erp);
+    ncs_buf_printf(o, " /* erp */,\n");
     ncs_buf_printf(o, "    %s_FORMULATION, %s_NFRIC, ", P, P);
     {
         const double c[] = {s->h, pl->gamma, pl->epsilon, pl->margin, pl->body_margin,
@@ -514,8 +549,9 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
     ncs_buf_printf(o, "\n    1, ");
     real_lit(o, e->real_float, pl->fix_tol);
     ncs_buf_printf(o, " /* fixpoint: solves, tolerance */, %s_STEPS,\n"
-                      "    %s_MAX_PAIRS, %s_MAX_SIDES, %s_MAX_CONTACTS, %s_MAX_GROUPS, %s_MAX_M\n};\n\n",
-                   P, P, P, P, P, P);
+                      "    %s_MAX_PAIRS, %s_MAX_SIDES, %s_MAX_CONTACTS, %s_MAX_GROUPS, %s_MAX_M,\n"
+                      "    %s_MAX_JOINT_ROWS\n};\n\n",
+                   P, P, P, P, P, P, P);
     ncs_buf_printf(o, "int %s_init(%s_state *s) {\n"
                       "    return ncs_world_init(&s->w, &%s_scene, s->mem, %s_MEM_UNITS);\n}\n",
                    p, p, p, P);

@@ -47,7 +47,8 @@ typedef enum ncs_ritem_kind {
     NCS_RI_OUTER = 1,       /**< outer P P P ... */
     NCS_RI_HOLE = 2,        /**< hole P P P ... */
     NCS_RI_VERTICES = 3,    /**< vertices P P P ... */
-    NCS_RI_SIDE = 4         /**< side P normal P */
+    NCS_RI_SIDE = 4,        /**< side P normal P */
+    NCS_RI_AT = 5           /**< at P (a joint's anchor, in side_point) */
 } ncs_ritem_kind;
 
 /** One statement inside a block. */
@@ -58,13 +59,14 @@ typedef struct ncs_ritem {
     ncs_rvalue val;         /**< SETTING: the value */
     ncs_rpoint *pts;        /**< rings: the points, in order */
     int npts;               /**< rings: number of points */
-    ncs_rvalue side_point;  /**< SIDE: the point (a VEC) */
+    ncs_rvalue side_point;  /**< SIDE: the point (a VEC); AT: the anchor */
     ncs_rvalue side_normal; /**< SIDE: the normal (a VEC) */
     struct ncs_ritem *next; /**< next statement of the block */
 } ncs_ritem;
 
 typedef enum ncs_rblock_kind {
-    NCS_RB_SCENE = 0, NCS_RB_OBSTACLE = 1, NCS_RB_BODY = 2, NCS_RB_EXPECT = 3
+    NCS_RB_SCENE = 0, NCS_RB_OBSTACLE = 1, NCS_RB_BODY = 2, NCS_RB_EXPECT = 3,
+    NCS_RB_JOINT = 4
 } ncs_rblock_kind;
 
 typedef enum ncs_rexpect_form {

@@ -162,8 +162,64 @@ static double speed_bound(const ncs_plan *p, int b) {
              bd->mass * (fabs(pi->ax) * (p->box[2] - p->box[0]) +
                          fabs(pi->ay) * (p->box[3] - p->box[1]));
     }
+    /* erp: a joint starts a step at most project_tol apart (the projection
+     * of the step before), and erp of that per step is added as speed */
     return sqrt(2 * E * (1 / s->bodies[b].mass + pb->rad * pb->rad * pb->iI)) +
-           pb->rad * fabs(pb->alpha) * s->h * s->steps;
+           pb->rad * fabs(pb->alpha) * s->h * s->steps +
+           (s->njoints > 0 ? s->erp * p->project_tol / s->h * s->steps : 0);
+}
+
+/* ---- joints --------------------------------------------------------------- */
+
+/* World point (x, y) in body b's centroid frame at time 0. */
+static void to_body(const ncs_plan *p, int b, double x, double y, double *lx, double *ly) {
+    const ncs_pbody *pb = &p->bodies[b];
+    double c = cos(pb->q0[2]), s = sin(pb->q0[2]);
+    /* the centroid in the world: q0 + R c */
+    double gx = pb->q0[0] + c * pb->cx - s * pb->cy, gy = pb->q0[1] + s * pb->cx + c * pb->cy;
+    *lx = c * (x - gx) + s * (y - gy);
+    *ly = -s * (x - gx) + c * (y - gy);
+}
+
+/* The joints' anchors in the bodies' centroid frames; the sizes' joint
+ * rows (every joint may end in one island). */
+static int plan_joints(ncs_plan *p) {
+    const ncs_scene *s = p->s;
+    int i;
+    p->njoints = s->njoints;
+    p->joints = calloc((size_t)s->njoints + 1, sizeof *p->joints);
+    if (!p->joints)
+        return -1;
+    for (i = 0; i < s->njoints; i++) {
+        const ncs_joint *j = &s->joints[i];
+        ncs_pjoint *pj = &p->joints[i];
+        const ncs_pbody *pa = &p->bodies[j->a];
+        pj->kind = j->kind;
+        pj->a = j->a;
+        pj->b = j->b;
+        if (j->kind == NCS_JOINT_KIND_ROD) { /* the reference points */
+            to_body(p, j->a, pa->q0[0], pa->q0[1], &pj->ax, &pj->ay);
+            if (j->b >= 0)
+                to_body(p, j->b, p->bodies[j->b].q0[0], p->bodies[j->b].q0[1], &pj->bx,
+                        &pj->by);
+            else {
+                pj->bx = j->at.x;
+                pj->by = j->at.y;
+            }
+            pj->len = j->length;
+        } else {
+            to_body(p, j->a, j->at.x, j->at.y, &pj->ax, &pj->ay);
+            if (j->b >= 0)
+                to_body(p, j->b, j->at.x, j->at.y, &pj->bx, &pj->by);
+            else {
+                pj->bx = j->at.x;
+                pj->by = j->at.y;
+            }
+            pj->angle = pa->q0[2] - (j->b >= 0 ? p->bodies[j->b].q0[2] : 0);
+        }
+        p->size.jrows += j->kind == NCS_JOINT_KIND_ROD ? 1 : j->kind == NCS_JOINT_KIND_PIN ? 2 : 3;
+    }
+    return 0;
 }
 
 /* ---- bodies --------------------------------------------------------------- */
@@ -224,6 +280,7 @@ static int plan_bodies(ncs_plan *p) {
         pb->ay = s->gravity.y + bd->force.y / bd->mass;
         pb->alpha = bd->torque * pb->iI;
         pb->mu = bd->friction;
+        pb->e = bd->restitution;
         pb->rad = pb->r;
         pb->q0[0] = bd->pos.x;
         pb->q0[1] = bd->pos.y;
@@ -600,7 +657,7 @@ int ncs_plan_make(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g, const 
             return 1;
         }
     if (ptab_from(&p->obst, &g->pieces, 0, 0, s) != 0 || plan_bodies(p) != 0 ||
-        plan_corners(p) != 0)
+        plan_corners(p) != 0 || plan_joints(p) != 0)
         goto oom;
     plan_constants(p);
     p->nfric = any_friction(p);
@@ -631,6 +688,7 @@ oom:
 void ncs_plan_release(ncs_plan *p) {
     free(p->upper);
     free(p->bodies);
+    free(p->joints);
     free(p->corner_v);
     free(p->corner_mu);
     free(p->bvx);

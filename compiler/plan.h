@@ -48,12 +48,23 @@ typedef struct ncs_pbody {
     double ax, ay, alpha;   /**< external accelerations */
     double cx, cy, rad;     /**< centroid (body frame), bounding radius */
     double mu;              /**< friction coefficient */
+    double e;               /**< restitution */
     int vert0, nvert;       /**< vertices in ncs_plan.bvx/bvy (centroid frame) */
     int piece0, npiece;     /**< pieces in ncs_plan.bpieces (centroid frame) */
     double q0[3], v0[3];    /**< initial state at the reference point */
     double speed;           /**< bound on the speed of its points over the run
                                  (energy; docs/engine.md) */
 } ncs_pbody;
+
+/** A joint as the runtime's ncs_joint_desc. */
+typedef struct ncs_pjoint {
+    int kind;               /**< ncs_joint_kind (the runtime's NCS_JOINT_* values) */
+    int a, b;               /**< bodies (b -1: the world) */
+    double ax, ay;          /**< anchor on a (a's centroid frame) */
+    double bx, by;          /**< anchor on b (b's centroid frame), or the world point */
+    double len;             /**< rod: its length */
+    double angle;           /**< weld: theta_a - theta_b */
+} ncs_pjoint;
 
 /** Sizes of the state's arrays. */
 typedef struct ncs_psizes {
@@ -62,6 +73,7 @@ typedef struct ncs_psizes {
     int contacts;           /**< contacts of one island */
     int groups;             /**< nonconvex groups of one island */
     int m;                  /**< LCP rows of one island */
+    int jrows;              /**< joint rows of one island (all of the scene's) */
 } ncs_psizes;
 
 /** The plan. */
@@ -80,6 +92,8 @@ typedef struct ncs_plan {
     int *bvmap;             /**< per bpieces vertex: its index in bvx/bvy */
     ncs_pgrid grid;         /**< obstacle pieces and corners by place */
     ncs_pbody *bodies;      /**< per body */
+    int njoints;            /**< joints */
+    ncs_pjoint *joints;     /**< per joint */
     int nfric;              /**< friction directions: 2 when any pair has friction */
     double box[4];          /**< scene box: x0, y0, x1, y1 */
     double diameter;        /**< its diagonal (>= some positive value) */

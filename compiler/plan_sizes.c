@@ -925,13 +925,47 @@ int ncs_plan_sizes(ncs_plan *p) {
             add(&per[a], top, 0.5);
         }
     }
-    for (i = 0; i < nparts; i++) {
-        cost part = {0, 0, 0, 0};
-        for (a = 0; a < nb; a++)
-            if (comp[a] == i)
-                add(&part, per[a], 1);
-        add(&step, part, 1);
-        maxin(&island, part);
+    /* a joint between bodies of two parts joins their islands: the parts
+     * joined by joints add up (union-find over the parts, into jp) */
+    {
+        int *jp = malloc(((size_t)nparts + 1) * sizeof *jp);
+        cost *sum = calloc((size_t)nparts + 1, sizeof *sum);
+        if (!jp || !sum) {
+            free(jp);
+            free(sum);
+            free(comp);
+            free(per);
+            free(cand);
+            return -1;
+        }
+        for (i = 0; i < nparts; i++)
+            jp[i] = i;
+        for (i = 0; i < p->njoints; i++) {
+            int x, y;
+            if (p->joints[i].b < 0)
+                continue;
+            for (x = comp[p->joints[i].a]; jp[x] != x;)
+                x = jp[x];
+            for (y = comp[p->joints[i].b]; jp[y] != y;)
+                y = jp[y];
+            if (x != y)
+                jp[x > y ? x : y] = x < y ? x : y;
+        }
+        for (i = 0; i < nparts; i++) {
+            cost part = {0, 0, 0, 0};
+            int r = i;
+            for (a = 0; a < nb; a++)
+                if (comp[a] == i)
+                    add(&part, per[a], 1);
+            add(&step, part, 1);
+            while (jp[r] != r)
+                r = jp[r];
+            add(&sum[r], part, 1);
+        }
+        for (i = 0; i < nparts; i++)
+            maxin(&island, sum[i]);
+        free(jp);
+        free(sum);
     }
     if (s->capacity > 0) { /* the scene caps the pairs of an island */
         int most = p->obst.maxsides > p->bpieces.maxsides ? p->obst.maxsides : p->bpieces.maxsides;

@@ -86,7 +86,29 @@ typedef struct ncs_body {
     double torque;      /**< constant external torque (default 0) */
     double friction;    /**< friction coefficient, scene default when not given */
     int has_friction;   /**< 1 when the body set its own friction */
+    double restitution; /**< 0..1, scene default when not given */
+    int has_restitution;/**< 1 when the body set its own restitution */
 } ncs_body;
+
+/** Kinds of joints (the runtime's NCS_JOINT_* values). */
+typedef enum ncs_joint_kind {
+    NCS_JOINT_KIND_PIN = 0,     /**< a revolute pin at a point */
+    NCS_JOINT_KIND_ROD = 1,     /**< a massless rod between two centres */
+    NCS_JOINT_KIND_WELD = 2     /**< a pin that also keeps the relative angle */
+} ncs_joint_kind;
+
+/** A bilateral joint between two bodies, or a body and the world. */
+typedef struct ncs_joint {
+    const char *name;   /**< unique among obstacles, bodies and joints */
+    ncs_loc loc;        /**< location of the name */
+    int kind;           /**< ncs_joint_kind */
+    int a;              /**< body index */
+    int b;              /**< body index, -1: the world */
+    int has_at;         /**< 1 when `at` was given */
+    ncs_vec2 at;        /**< pin, weld: the joint's point; rod: the world end */
+    ncs_loc at_loc;     /**< location of `at` (else of the name) */
+    double length;      /**< rod: its length at time 0 (> 0) */
+} ncs_joint;
 
 typedef enum ncs_expect_kind {
     NCS_EXPECT_POSITION = 0,    /**< body position == value within tol at `step` */
@@ -136,6 +158,11 @@ typedef struct ncs_scene {
     double margin;          /**< proximity margin when given */
     int margin_auto;        /**< 1: margin chosen by the compiler (default) */
     int capacity;           /**< active groups per body; 0 = chosen by the compiler */
+    double restitution;     /**< default restitution, and the obstacles' (default 0) */
+    double restitution_threshold; /**< slower impacts are inelastic (default 1) */
+    double erp;             /**< error-reduction fraction 0..1 (default 0) */
+    int njoints;            /**< number of joints */
+    ncs_joint *joints;      /**< joints in file order */
     int nobstacles;         /**< number of obstacles */
     ncs_obstacle *obstacles;/**< obstacles in file order */
     int nbodies;            /**< number of bodies (>= 1) */

@@ -40,21 +40,26 @@ const char *ncs_formulation_name(int f) {
 }
 
 enum { SC_H, SC_STEPS, SC_DURATION, SC_GRAVITY, SC_FORMULATION, SC_GAMMA,
-       SC_EPSILON, SC_FRICTION, SC_MARGIN, SC_CAPACITY, SC_COUNT };
+       SC_EPSILON, SC_FRICTION, SC_MARGIN, SC_CAPACITY, SC_RESTITUTION, SC_THRESHOLD,
+       SC_ERP, SC_COUNT };
 static const char *const scene_settings[] = {
     "h", "steps", "duration", "gravity", "formulation", "gamma", "epsilon",
-    "friction", "margin", "capacity", NULL
+    "friction", "margin", "capacity", "restitution", "restitution_threshold", "erp", NULL
 };
 
 enum { OB_FRICTION, OB_COUNT };
 static const char *const obstacle_settings[] = {"friction", NULL};
 
 enum { BO_MASS, BO_POSITION, BO_VELOCITY, BO_ANGLE, BO_OMEGA, BO_FORCE,
-       BO_TORQUE, BO_FRICTION, BO_RADIUS, BO_INERTIA, BO_COUNT };
+       BO_TORQUE, BO_FRICTION, BO_RADIUS, BO_INERTIA, BO_RESTITUTION, BO_COUNT };
 static const char *const body_settings[] = {
     "mass", "position", "velocity", "angle", "omega", "force", "torque",
-    "friction", "radius", "inertia", NULL
+    "friction", "radius", "inertia", "restitution", NULL
 };
+
+enum { JO_A, JO_B, JO_COUNT };
+static const char *const joint_settings[] = {"a", "b", NULL};
+static const char *const joint_kinds[] = {"pin", "rod", "weld", NULL};
 
 typedef struct sema {
     ncs_front *p;       /* the parse */
@@ -179,6 +184,21 @@ static int get_range(sema *S, const ncs_ritem *it, int zero_ok, double *out) {
         char q[80];
         ncs_error(S->d, it->val.loc, "%s must be %s 0, got %s", it->name,
                   zero_ok ? ">=" : ">", shown(q, it->val.text));
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+/* A number in [0, 1]. */
+static int get_fraction(sema *S, const ncs_ritem *it, double *out) {
+    double v;
+    if (!get_range(S, it, 1, &v))
+        return 0;
+    if (v > 1) {
+        char q[80];
+        ncs_error(S->d, it->val.loc, "%s must be at most 1, got %s", it->name,
+                  shown(q, it->val.text));
         return 0;
     }
     *out = v;
@@ -356,6 +376,7 @@ static const char *item_word(int kind) {
     case NCS_RI_HOLE: return "hole";
     case NCS_RI_VERTICES: return "vertices";
     case NCS_RI_SIDE: return "side";
+    case NCS_RI_AT: return "at";
     default: return "setting";
     }
 }
@@ -498,6 +519,15 @@ static void check_scene(sema *S, const ncs_rblock *b) {
         case SC_CAPACITY:
             get_count(S, it, 1, &s->capacity);
             break;
+        case SC_RESTITUTION:
+            get_fraction(S, it, &s->restitution);
+            break;
+        case SC_THRESHOLD:
+            get_range(S, it, 1, &s->restitution_threshold);
+            break;
+        case SC_ERP:
+            get_fraction(S, it, &s->erp);
+            break;
         default:
             break;
         }
@@ -597,6 +627,9 @@ static void check_obstacle(sema *S, const ncs_rblock *b, ncs_obstacle *o) {
         case NCS_RI_SIDE:
             obstacle_side(S, it, o);
             break;
+        case NCS_RI_AT:
+            ncs_error(S->d, it->loc, "'at' is only allowed in joints");
+            break;
         default:
             break;
         }
@@ -637,7 +670,9 @@ static double polygon_inertia(const ncs_ring *r, double m) {
 }
 
 static void body_vertices(sema *S, const ncs_ritem *it, ncs_body *o, const ncs_ritem **verts) {
-    if (it->kind != NCS_RI_VERTICES) {
+    if (it->kind == NCS_RI_AT) {
+        ncs_error(S->d, it->loc, "'at' is only allowed in joints");
+    } else if (it->kind != NCS_RI_VERTICES) {
         ncs_error(S->d, it->loc, "'%s' is not allowed in a body%s", item_word(it->kind),
                   it->kind == NCS_RI_SIDE ? "" : "; polygon bodies use 'vertices'");
     } else if (o->kind >= 0 && o->kind != NCS_BODY_POLYGON) {
@@ -710,6 +745,10 @@ static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
             if (applies(S, it, o, NCS_BODY_POLYGON) && get_range(S, it, 0, &o->inertia))
                 o->has_inertia = 1;
             break;
+        case BO_RESTITUTION:
+            if (get_fraction(S, it, &o->restitution))
+                o->has_restitution = 1;
+            break;
         default:
             break;
         }
@@ -732,8 +771,10 @@ static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
 typedef struct name_slot {
     const char *name;           /* NULL: empty */
     const ncs_rblock *decl;     /* the first block with this name */
-    int body;                   /* body index, or -1 for an obstacle */
+    int body;                   /* body index, NAME_OBSTACLE or NAME_JOINT */
 } name_slot;
+
+enum { NAME_OBSTACLE = -1, NAME_JOINT = -2 };
 
 typedef struct name_table {
     name_slot *slot;    /* open addressing, power-of-two size */
@@ -752,6 +793,133 @@ static name_slot *name_find(name_table *t, const char *name) {
     while (t->slot[i].name && strcmp(t->slot[i].name, name) != 0)
         i = (i + 1) & t->mask;
     return &t->slot[i];
+}
+
+/* ---- joints ----------------------------------------------------------------- */
+
+/* The body named by joint setting `it` (a name), or -1 (reported). */
+static int joint_body(sema *S, const ncs_ritem *it, name_table *names) {
+    char q[80], hint[100];
+    if (it->val.kind != NCS_RV_NAME) {
+        ncs_error(S->d, it->val.loc, "%s must be a body's name, got %s", it->name,
+                  describe(q, &it->val));
+        return -1;
+    }
+    name_slot *ns = name_find(names, it->val.text);
+    if (ns->name && ns->body >= 0)
+        return ns->body;
+    if (ns->name) {
+        ncs_error(S->d, it->val.loc, "'%s' is %s; a joint joins bodies%s", ns->name,
+                  ns->body == NAME_JOINT ? "a joint" : "an obstacle",
+                  ns->body == NAME_JOINT ? "" : " (leave out 'b' to join 'a' to the world)");
+        return -1;
+    }
+    const char *g = NULL;
+    int bestd = 3;
+    for (size_t i = 0; i <= names->mask; i++) {
+        const name_slot *t = &names->slot[i];
+        if (!t->name || t->body < 0)
+            continue;
+        int dist = ncs_edit_distance(it->val.text, t->name, 2);
+        if (dist < bestd || (dist == bestd && g && strcmp(t->name, g) < 0)) {
+            bestd = dist;
+            g = t->name;
+        }
+    }
+    if (g)
+        snprintf(hint, sizeof hint, "; did you mean '%s'?", g);
+    else
+        hint[0] = '\0';
+    ncs_error(S->d, it->val.loc, "unknown body %s%s", ncs_quote(q, it->val.text, 32), hint);
+    return -1;
+}
+
+/* A joint block: kind, a, b and `at` (checked against each other here;
+ * the rod's length, which needs the bodies' positions, in joint_lengths). */
+static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joint *j) {
+    const ncs_ritem *slot[JO_COUNT] = {0}, *at = NULL;
+    char q[80], hint[100];
+
+    j->name = b->name.text;
+    j->loc = j->at_loc = b->name.loc;
+    j->a = j->b = -1;
+    j->kind = lookup(b->kindname.text, joint_kinds);
+    if (j->kind < 0 && b->kindname.text)
+        ncs_error(S->d, b->kindname.loc, "unknown joint kind %s%s",
+                  ncs_quote(q, b->kindname.text, 32),
+                  did_you_mean(hint, b->kindname.text, joint_kinds)[0] ? hint
+                  : " (expected pin, rod or weld)");
+    fill_slots(b, joint_settings, slot);
+    for (const ncs_ritem *it = b->items; it; it = it->next) {
+        if (it->kind == NCS_RI_AT) {
+            if (at) {
+                ncs_error(S->d, it->loc, "repeated 'at'");
+                ncs_note(S->d, at->loc, "'at' was first given here");
+                continue;
+            }
+            at = it;
+            if (isnan(it->side_point.vec.x) || isnan(it->side_point.vec.y))
+                continue;
+            if (fabs(it->side_point.vec.x) > NCS_COORD_MAX ||
+                fabs(it->side_point.vec.y) > NCS_COORD_MAX) {
+                ncs_error(S->d, it->side_point.loc, "at (%g, %g) is too large: points are %s",
+                          it->side_point.vec.x, it->side_point.vec.y, coord_limit_why);
+                continue;
+            }
+            j->has_at = 1;
+            j->at = it->side_point.vec;
+            j->at_loc = it->loc;
+            continue;
+        }
+        if (it->kind != NCS_RI_SETTING) {
+            ncs_error(S->d, it->loc, "'%s' is not allowed in a joint", item_word(it->kind));
+            continue;
+        }
+        switch (setting_index(S, it, joint_settings, slot, "joint")) {
+        case JO_A: j->a = joint_body(S, it, names); break;
+        case JO_B: j->b = joint_body(S, it, names); break;
+        default: break;
+        }
+    }
+    if (b->damaged || j->kind < 0)
+        return;
+    if (!slot[JO_A]) {
+        ncs_error(S->d, j->loc, "joint '%s' has no body; add 'a = BODY;'", j->name);
+        return;
+    }
+    if (j->a >= 0 && j->a == j->b) {
+        ncs_error(S->d, slot[JO_B]->val.loc, "joint '%s' joins body '%s' to itself", j->name,
+                  slot[JO_B]->val.text);
+        ncs_note(S->d, slot[JO_A]->val.loc, "'a' is the same body");
+    }
+    if (j->kind == NCS_JOINT_KIND_ROD) {
+        if (slot[JO_B] && at) {
+            ncs_error(S->d, at->loc, "rod '%s' has two far ends: 'b' and 'at'; keep one", j->name);
+            ncs_note(S->d, slot[JO_B]->loc, "'b' is given here");
+        } else if (!slot[JO_B] && !at) {
+            ncs_error(S->d, j->loc, "rod '%s' has no far end; add 'b = BODY;' or 'at (x, y);'",
+                      j->name);
+        }
+    } else if (!at) {
+        ncs_error(S->d, j->loc, "%s '%s' has no point; add 'at (x, y);'", joint_kinds[j->kind],
+                  j->name);
+    }
+}
+
+/* The rods' lengths from the bodies' initial positions: a rod must have
+ * one. */
+static void joint_lengths(sema *S) {
+    for (int i = 0; i < S->s->njoints; i++) {
+        ncs_joint *j = &S->s->joints[i];
+        if (j->kind != NCS_JOINT_KIND_ROD || j->a < 0)
+            continue;
+        ncs_vec2 pa = S->s->bodies[j->a].pos, pb = j->b >= 0 ? S->s->bodies[j->b].pos : j->at;
+        j->length = hypot(pa.x - pb.x, pa.y - pb.y);
+        if (!(j->length > 0) || !isfinite(j->length))
+            ncs_error(S->d, j->has_at ? j->at_loc : j->loc,
+                      "rod '%s' has length %g: its ends are at the same point (%g, %g)",
+                      j->name, j->length, pa.x, pa.y);
+    }
 }
 
 /* ---- expectations -------------------------------------------------------- */
@@ -826,8 +994,8 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
             hint[0] = '\0';
         ncs_error(S->d, x->target.loc, "unknown body %s%s", ncs_quote(q, x->target.text, 32), hint);
     } else if (ns->body < 0) {
-        ncs_error(S->d, x->target.loc, "'%s' is an obstacle; expectations are about bodies",
-                  ns->name);
+        ncs_error(S->d, x->target.loc, "'%s' is %s; expectations are about bodies", ns->name,
+                  ns->body == NAME_JOINT ? "a joint" : "an obstacle");
         ncs_note(S->d, ns->decl->name.loc, "'%s' is declared here", ns->name);
     } else {
         e->body = ns->body;
@@ -885,31 +1053,33 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
 static int prepare(sema *S, name_table *names) {
     ncs_front *p = S->p;
     ncs_scene *s = S->s;
-    size_t nobst = 0, nbody = 0, nexp = 0;
+    size_t nobst = 0, nbody = 0, nexp = 0, njoint = 0;
     for (const ncs_rblock *b = p->items; b; b = b->next) {
         nobst += b->kind == NCS_RB_OBSTACLE;
         nbody += b->kind == NCS_RB_BODY;
+        njoint += b->kind == NCS_RB_JOINT;
         nexp += b->kind == NCS_RB_EXPECT;
     }
-    if (nobst > INT_MAX / 4 || nbody > INT_MAX / 4 || nexp > INT_MAX)
+    if (nobst > INT_MAX / 4 || nbody > INT_MAX / 4 || njoint > INT_MAX / 4 || nexp > INT_MAX)
         return -1;
     size_t size = 16;
-    while (size < 2 * (nobst + nbody))
+    while (size < 2 * (nobst + nbody + njoint))
         size *= 2;
     names->mask = size - 1;
     names->slot = ncs_arena_array(p->arena, size, sizeof *names->slot);
     s->obstacles = ncs_arena_array(p->arena, nobst, sizeof *s->obstacles);
     s->bodies = ncs_arena_array(p->arena, nbody, sizeof *s->bodies);
     s->expects = ncs_arena_array(p->arena, nexp, sizeof *s->expects);
+    s->joints = ncs_arena_array(p->arena, njoint, sizeof *s->joints);
     S->body_slot = ncs_arena_array(p->arena, nbody, sizeof *S->body_slot);
     S->obst_friction = ncs_arena_array(p->arena, nobst, sizeof *S->obst_friction);
     S->expect_src = ncs_arena_array(p->arena, nexp, sizeof *S->expect_src);
-    if (!s->obstacles || !s->bodies || !s->expects || !names->slot || !S->body_slot ||
+    if (!s->obstacles || !s->bodies || !s->expects || !s->joints || !names->slot || !S->body_slot ||
         !S->obst_friction || !S->expect_src)
         return -1;
     int body = 0;
     for (const ncs_rblock *b = p->items; b; b = b->next) {
-        if (b->kind != NCS_RB_OBSTACLE && b->kind != NCS_RB_BODY)
+        if (b->kind != NCS_RB_OBSTACLE && b->kind != NCS_RB_BODY && b->kind != NCS_RB_JOINT)
             continue;
         body += b->kind == NCS_RB_BODY;
         if (!b->name.text)
@@ -918,7 +1088,8 @@ static int prepare(sema *S, name_table *names) {
         if (!ns->name) {
             ns->name = b->name.text;
             ns->decl = b;
-            ns->body = b->kind == NCS_RB_BODY ? body - 1 : -1;
+            ns->body = b->kind == NCS_RB_BODY ? body - 1
+                     : b->kind == NCS_RB_JOINT ? NAME_JOINT : NAME_OBSTACLE;
         }
     }
     return 0;
@@ -1315,6 +1486,7 @@ ncs_scene *ncs_sema(ncs_front *p) {
     s->file = p->file;
     s->form = p->form_override >= 0 ? p->form_override : NCS_FORM_MAX;
     s->gamma_auto = s->epsilon_auto = s->margin_auto = 1;
+    s->restitution_threshold = 1;
 
     /* every item in file order, so messages come out in file order */
     const ncs_rblock *scene = NULL;
@@ -1334,6 +1506,8 @@ ncs_scene *ncs_sema(ncs_front *p) {
         }
         if (b->kind == NCS_RB_OBSTACLE)
             check_obstacle(&S, b, &s->obstacles[s->nobstacles++]);
+        else if (b->kind == NCS_RB_JOINT)
+            check_joint(&S, b, &names, &s->joints[s->njoints++]);
         else
             check_body(&S, b, &s->bodies[s->nbodies++]);
     }
@@ -1356,6 +1530,11 @@ ncs_scene *ncs_sema(ncs_front *p) {
     for (int i = 0; i < s->nbodies; i++)
         if (!s->bodies[i].has_friction)
             s->bodies[i].friction = s->friction;
+    for (int i = 0; i < s->nbodies; i++)
+        if (!s->bodies[i].has_restitution)
+            s->bodies[i].restitution = s->restitution;
+    if (p->syntax_errors == 0 && ncs_diag_errors(p->d) == errors_before)
+        joint_lengths(&S);
 
     if (p->syntax_errors == 0 && scene && ncs_diag_errors(p->d) == errors_before)
         check_derived(&S);

@@ -79,7 +79,7 @@ static ncs_rvalue ncs_vec_value(ncs_loc at, ncs_tok x, ncs_tok y) {
 %token END_OF_FILE 0 "end of file"
 %token <tok> IDENT "name"
 %token <tok> NUMBER "number"
-%token SCENE "scene" OBSTACLE "obstacle" BODY "body" EXPECT "expect"
+%token SCENE "scene" OBSTACLE "obstacle" BODY "body" JOINT "joint" EXPECT "expect"
 %token OUTER "outer" HOLE "hole" VERTICES "vertices" SIDE "side" NORMAL "normal"
 %token AUTO "auto" AT "at" STEP "step" END "end" WITHIN "within"
 %token NO "no" PENETRATION "penetration" EVERY "every" SOLVED "solved"
@@ -135,11 +135,16 @@ block_head
         { ncs_rblock *b = ncs_front_begin(p, NCS_RB_BODY, LOC(@1), $2, $3);
           if (!b) YYNOMEM;
           b->lbrace = LOC(@4); }
+    | JOINT IDENT IDENT '{'
+        { ncs_rblock *b = ncs_front_begin(p, NCS_RB_JOINT, LOC(@1), $2, $3);
+          if (!b) YYNOMEM;
+          b->lbrace = LOC(@4); }
       /* a broken head (missing name, kind or '{'): the statements that
          follow still belong to a (damaged, unnamed) block */
     | SCENE error                   { if (!ncs_front_begin_damaged(p, NCS_RB_SCENE, LOC(@1))) YYNOMEM; }
     | OBSTACLE error                { if (!ncs_front_begin_damaged(p, NCS_RB_OBSTACLE, LOC(@1))) YYNOMEM; }
     | BODY error                    { if (!ncs_front_begin_damaged(p, NCS_RB_BODY, LOC(@1))) YYNOMEM; }
+    | JOINT error                   { if (!ncs_front_begin_damaged(p, NCS_RB_JOINT, LOC(@1))) YYNOMEM; }
     ;
 
 stmts
@@ -147,7 +152,8 @@ stmts
     | stmts stmt                    { if ($2) ncs_front_item(p, $2); }
     ;
 
-/* One statement in a block: a setting, a vertex list or a group side. */
+/* One statement in a block: a setting, a vertex list, a group side or a
+ * joint's anchor. */
 stmt
     : IDENT '=' value ';'
         { if (!($$ = ncs_front_alloc(p, sizeof *$$))) YYNOMEM;
@@ -165,6 +171,9 @@ stmt
         { if (!($$ = ncs_front_alloc(p, sizeof *$$))) YYNOMEM;
           $$->kind = NCS_RI_SIDE; $$->loc = LOC(@1);
           $$->side_point = $2; $$->side_normal = $4; }
+    | AT vec ';'
+        { if (!($$ = ncs_front_alloc(p, sizeof *$$))) YYNOMEM;
+          $$->kind = NCS_RI_AT; $$->loc = LOC(@1); $$->side_point = $2; }
       /* skip a bad statement up to its ';' */
     | error ';'                     { yyerrok; $$ = NULL; }
     ;
@@ -270,7 +279,7 @@ static const char *ncs_symbol_words(yysymbol_kind_t k, char *buf, size_t size) {
 
 static int ncs_is_block_keyword(yysymbol_kind_t k) {
     return k == YYSYMBOL_SCENE || k == YYSYMBOL_OBSTACLE || k == YYSYMBOL_BODY
-        || k == YYSYMBOL_EXPECT;
+        || k == YYSYMBOL_JOINT || k == YYSYMBOL_EXPECT;
 }
 
 /* What the current statement is, for "expected ';' after ...". */
@@ -279,6 +288,7 @@ static const char *ncs_stmt_words(int first) {
     case IDENT: return "setting";
     case OUTER: case HOLE: case VERTICES: return "vertex list";
     case SIDE: return "side";
+    case AT: return "anchor";
     case EXPECT: return "expectation";
     default: return "statement";
     }

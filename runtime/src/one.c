@@ -15,4 +15,5 @@
 #include "lemke.c"
 #include "assemble.c"
 #include "solve.c"
+#include "mlcp.c"
 #include "world.c"

@@ -47,6 +47,7 @@
 #include <math.h>
 #include <string.h>
 #include "ncs/assemble.h"
+#include "ncs/mlcp.h"
 #include "ncs/world.h"
 
 /* The sides and vertices of piece k of table t: [SIDE0, SIDE1) and
@@ -57,7 +58,8 @@
 #define VERT1(t, k) ((t)->piece[k].vert0 + (t)->piece[k].nvert)
 
 /* scratch rows per body (NCS_WORLD_SCRATCH_ROWS) */
-enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2, Q0, V0 };
+enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2, Q0, V0,
+       BV /* the bounces' velocity changes: in the velocities, not the positions */ };
 
 /* rounds of collection with larger speeds before a step is inadmissible */
 #define REACH_ROUNDS 4
@@ -253,6 +255,8 @@ static void eval(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], 
     c->a = s->pa;
     c->b = s->sb;
     c->f = g.f;
+    c->px = g.pc[0];
+    c->py = g.pc[1];
     c->ghost = 0;
     for (k = 0; k < 3; k++)
         c->jn[0][k] = c->jn[1][k] = c->jt[0][k] = c->jt[1][k] = 0;
@@ -823,6 +827,17 @@ static void sweep_sort(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp
  * against the obstacles, then the bodies whose reaches overlap along x
  * (sweep and prune) and whose circles come within reach. Returns 0, or -1
  * when the pairs or their sides did not fit. */
+/* Do bodies a and b share a joint? (Joined bodies do not collide.) */
+static int joined(const ncs_world *w, int a, int b) {
+    int j;
+    for (j = 0; j < w->sc->njoints; j++) {
+        const ncs_joint_desc *J = &w->sc->joint[j];
+        if ((J->a == a && J->b == b) || (J->a == b && J->b == a))
+            return 1;
+    }
+    return 0;
+}
+
 static int collect(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp)[3]) {
     const ncs_scene_desc *sc = w->sc;
     const int *o = w->mem.sweep;
@@ -843,6 +858,8 @@ static int collect(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp)[3]
             rab = w->h * (sp[a][0] + sp[b][0]) + sc->body_margin;
             if (hyp(q[a][0] - q[b][0], q[a][1] - q[b][1]) >
                 sc->body[a].rad + sc->body[b].rad + rab)
+                continue;
+            if (sc->njoints > 0 && joined(w, a, b))
                 continue;
             if (between(w, a, b, rab, q) != 0)
                 return -1;
@@ -877,6 +894,17 @@ static void islands(ncs_world *w) {
         else if (y < x)
             par[x] = y;
     }
+    for (i = 0; i < w->sc->njoints; i++) {
+        const ncs_joint_desc *J = &w->sc->joint[i];
+        if (J->b < 0)
+            continue;
+        x = uf_find(par, J->a);
+        y = uf_find(par, J->b);
+        if (x < y)
+            par[y] = x;
+        else if (y < x)
+            par[x] = y;
+    }
     for (i = 0; i <= nb; i++)
         beg[i] = 0;
     for (i = 0; i < w->npairs; i++) {
@@ -891,6 +919,26 @@ static void islands(ncs_world *w) {
     for (i = nb; i > 0; i--) /* ... and back to its start */
         beg[i] = beg[i - 1];
     beg[0] = 0;
+    if (w->sc->njoints == 0)
+        return;
+    beg = w->mem.jbegin; /* the joints by island, the same way */
+    for (i = 0; i <= nb; i++)
+        beg[i] = 0;
+    for (i = 0; i < w->sc->njoints; i++)
+        beg[uf_find(par, w->sc->joint[i].a) + 1]++;
+    for (i = 0; i < nb; i++)
+        beg[i + 1] += beg[i];
+    for (i = 0; i < w->sc->njoints; i++)
+        w->mem.jorder[beg[uf_find(par, w->sc->joint[i].a)]++] = i;
+    for (i = nb; i > 0; i--)
+        beg[i] = beg[i - 1];
+    beg[0] = 0;
+}
+
+/* Does island r have anything to solve (pairs or joints)? */
+static int has_work(const ncs_world *w, int r) {
+    return w->mem.ibegin[r] != w->mem.ibegin[r + 1] ||
+           (w->sc->njoints > 0 && w->mem.jbegin[r] != w->mem.jbegin[r + 1]);
 }
 
 /* ---- one island's LCP --------------------------------------------------- */
@@ -958,8 +1006,8 @@ static int contacts(ncs_world *w, int np, const ncs_real (*qe)[3], const ncs_rea
         for (c = first + 1; qs == qe && c < nc; c++)
             g0 = w->mem.con[c].f > g0 ? w->mem.con[c].f : g0;
         for (c = first; c < nc; c++) {
-            if (g0 < 0)
-                w->mem.con[c].f -= g0;
+            if (g0 < 0) /* erp of the penetration out in this step */
+                w->mem.con[c].f -= (1 - w->sc->erp) * g0;
             w->mem.con[c].ghost = n > 1 && w->mem.con[c].f < 0;
         }
     }
@@ -1040,6 +1088,359 @@ static void apply(const ncs_world *w, int nc, int k, int off, ncs_real (*u)[3]) 
             u[bx][1] += B->im * (C->jn[x][1] * pn + C->jt[x][1] * pt);
             u[bx][2] += B->iI * (C->jn[x][2] * pn + C->jt[x][2] * pt);
         }
+    }
+}
+
+/* ---- joints (docs/engine.md, "Joints") ---------------------------------- */
+
+/* Joint end: body i's anchor (x, y) (its centroid frame; a world point when
+ * i is -1) at q: the world point p and its offset r from the centroid. */
+static void anchor(int i, ncs_real x, ncs_real y, const ncs_real (*q)[3], ncs_real p[2],
+                   ncs_real r[2]) {
+    if (i < 0) {
+        p[0] = x;
+        p[1] = y;
+        r[0] = r[1] = 0;
+        return;
+    }
+    rot(q[i][2], x, y, r);
+    p[0] = q[i][0] + r[0];
+    p[1] = q[i][1] + r[1];
+}
+
+/* The rows of joint J at q into r[0 ..): f the position error C, jn the
+ * row dC/dq per body. Returns the row count. */
+static int joint_rows(const ncs_joint_desc *J, const ncs_real (*q)[3], ncs_contact *r) {
+    ncs_real pa[2], ra[2], pb[2], rb[2], d[2], len, n[2];
+    int rows = NCS_JOINT_ROWS(J->kind), i;
+    anchor(J->a, J->ax, J->ay, q, pa, ra);
+    anchor(J->b, J->bx, J->by, q, pb, rb);
+    d[0] = pa[0] - pb[0];
+    d[1] = pa[1] - pb[1];
+    for (i = 0; i < rows; i++) {
+        memset(&r[i], 0, sizeof r[i]);
+        r[i].a = J->a;
+        r[i].b = J->b;
+        r[i].px = pb[0];
+        r[i].py = pb[1];
+    }
+    if (J->kind == NCS_JOINT_ROD) {
+        len = hyp(d[0], d[1]);
+        n[0] = len > 0 ? d[0] / len : NCS_RC(1.0);
+        n[1] = len > 0 ? d[1] / len : NCS_RC(0.0);
+        r[0].f = len - J->len;
+        r[0].jn[0][0] = n[0];
+        r[0].jn[0][1] = n[1];
+        r[0].jn[0][2] = cross2(ra[0], ra[1], n[0], n[1]);
+        r[0].jn[1][0] = -n[0];
+        r[0].jn[1][1] = -n[1];
+        r[0].jn[1][2] = -cross2(rb[0], rb[1], n[0], n[1]);
+        return rows;
+    }
+    /* pin: the anchors' velocities v + omega x r agree, in x and in y */
+    r[0].f = d[0];
+    r[0].jn[0][0] = 1;
+    r[0].jn[0][2] = -ra[1];
+    r[0].jn[1][0] = -1;
+    r[0].jn[1][2] = rb[1];
+    r[1].f = d[1];
+    r[1].jn[0][1] = 1;
+    r[1].jn[0][2] = ra[0];
+    r[1].jn[1][1] = -1;
+    r[1].jn[1][2] = -rb[0];
+    if (J->kind == NCS_JOINT_WELD) {
+        r[2].f = q[J->a][2] - (J->b >= 0 ? q[J->b][2] : 0) - J->angle;
+        r[2].jn[0][2] = 1;
+        r[2].jn[1][2] = -1;
+    }
+    return rows;
+}
+
+/* The rows of island `root`'s joints at q into w->mem.jrow. Returns their
+ * count, or -1 when they exceed max_jrows. */
+static int island_joints(ncs_world *w, int root, const ncs_real (*q)[3]) {
+    const ncs_scene_desc *sc = w->sc;
+    int x, ne = 0;
+    if (sc->njoints == 0)
+        return 0;
+    for (x = w->mem.jbegin[root]; x < w->mem.jbegin[root + 1]; x++) {
+        const ncs_joint_desc *J = &sc->joint[w->mem.jorder[x]];
+        if (ne + NCS_JOINT_ROWS(J->kind) > sc->max_jrows)
+            return -1;
+        ne += joint_rows(J, q, &w->mem.jrow[ne]);
+    }
+    return ne;
+}
+
+/* |C| of joint row r as a distance (an angle row at body a's bounding
+ * radius). */
+static ncs_real row_err(const ncs_world *w, const ncs_contact *r) {
+    ncs_real e = NCS_FABS(r->f);
+    if (r->jn[0][0] == 0 && r->jn[0][1] == 0) /* an angle row */
+        e *= w->sc->body[r->a].rad;
+    return e;
+}
+
+/* Largest error of the island's ne joint rows. */
+static ncs_real joint_err(const ncs_world *w, int ne) {
+    ncs_real worst = 0, e;
+    int i;
+    for (i = 0; i < ne; i++)
+        if ((e = row_err(w, &w->mem.jrow[i])) > worst)
+            worst = e;
+    return worst;
+}
+
+/* The curvature of island `root`'s joints over a free step from q with
+ * velocities vt, per row into w->mem.jl: C(q + h vt) - C(q) - h J vt, what
+ * the linearised row misses (a rod's h^2 v_t^2 / 2L). With it the step's
+ * joint rows aim at C(q + h v+) = 0 to second order, as SHAKE's first
+ * Newton step does (docs/engine.md, "Joints"): the chord velocity then
+ * keeps the energy, where the tangent alone would lose v_t^2 h / L of
+ * radial speed every step. */
+static void joint_curvature(ncs_world *w, int root, const ncs_real (*q)[3],
+                            const ncs_real (*vt)[3]) {
+    const ncs_scene_desc *sc = w->sc;
+    ncs_contact r[3];
+    int x, e = 0, i, k, n;
+    for (x = w->mem.jbegin[root]; x < w->mem.jbegin[root + 1]; x++) {
+        ncs_joint_desc K = sc->joint[w->mem.jorder[x]];
+        ncs_real qq[2][3];
+        for (k = 0; k < 3; k++) {
+            qq[0][k] = q[K.a][k] + w->h * vt[K.a][k];
+            qq[1][k] = K.b >= 0 ? q[K.b][k] + w->h * vt[K.b][k] : 0;
+        }
+        K.a = 0;
+        K.b = K.b >= 0 ? 1 : -1;
+        n = joint_rows(&K, (const ncs_real (*)[3])qq, r);
+        for (i = 0; i < n; i++, e++) {
+            const ncs_contact *R = &w->mem.jrow[e];
+            w->mem.jl[e] = r[i].f - R->f - w->h * vel(R, R->jn, vt);
+        }
+    }
+}
+
+/* The mixed LCP of the island's ne joint rows with its nc contacts (their
+ * contact space A, a0 made by contact_space): E, G and c (ncs/mlcp.h) with
+ * c = J vt + (beta f + extra) ih (- J un) (extra: per row, or NULL), and A,
+ * a0 reduced to the contacts alone. Returns 0, or -1 when an entry is not
+ * finite. */
+static int joint_space(ncs_world *w, int ne, int nc, int k, const ncs_real (*vt)[3],
+                       const ncs_real (*un)[3], ncs_real ih, ncs_real beta,
+                       const ncs_real *extra) {
+    int nu = nc * (1 + k), e, d, c, l;
+    for (e = 0; e < ne; e++) {
+        const ncs_contact *R = &w->mem.jrow[e];
+        for (d = 0; d <= e; d++) {
+            const ncs_contact *D = &w->mem.jrow[d];
+            w->mem.E[e * ne + d] = dot(w, R, R->jn, D, D->jn);
+        }
+        for (c = 0; c < nc; c++) {
+            const ncs_contact *C = &w->mem.con[c];
+            w->mem.G[e * nu + c] = dot(w, R, R->jn, C, C->jn);
+            for (l = 0; l < k; l++)
+                w->mem.G[e * nu + nc + 2 * c + l] =
+                    (l ? NCS_RC(-1.0) : NCS_RC(1.0)) * dot(w, R, R->jn, C, C->jt);
+        }
+        w->mem.jc[e] = (vt ? vel(R, R->jn, vt) : 0) + (beta * R->f + (extra ? extra[e] : 0)) * ih;
+        if (un)
+            w->mem.jc[e] -= vel(R, R->jn, un);
+    }
+    return ncs_mlcp_reduce(ne, w->mem.E, ne, nu, w->mem.G, nu, w->mem.jc, w->mem.A, nu,
+                           w->mem.a0, NCS_TOL_SINGULAR) < 0
+               ? -1
+               : 0;
+}
+
+/* u += M^-1 J^T lambda for the island's ne joint rows. */
+static void apply_joints(const ncs_world *w, int ne, const ncs_real *lambda, ncs_real (*u)[3]) {
+    int e, x, k;
+    for (e = 0; e < ne; e++) {
+        const ncs_contact *R = &w->mem.jrow[e];
+        for (x = 0; x < 2; x++) {
+            int bx = x ? R->b : R->a;
+            const ncs_body_desc *B;
+            if (bx < 0)
+                continue;
+            B = &w->sc->body[bx];
+            for (k = 0; k < 3; k++)
+                u[bx][k] += (k < 2 ? B->im : B->iI) * R->jn[x][k] * lambda[e];
+        }
+    }
+}
+
+/* ---- restitution (docs/engine.md, "Restitution") ------------------------ */
+
+static ncs_real body_e(const ncs_world *w, int i) {
+    return i >= 0 ? w->sc->body[i].e : w->sc->restitution;
+}
+
+/* After the island's LCP (impulses z from off, end velocities u): every
+ * contact that carried a normal impulse and met its side faster than
+ * bounce_min should leave as fast times e. Speeds are those the time
+ * stepping keeps (docs/engine.md, "Restitution"): the velocity at the
+ * start of a step is the mean w = (uc + vt) / 2 of the steps on either side
+ * (the symplectic Euler step keeps |w|^2 / 2 + potential exactly in free
+ * flight), so the contact is met at s = sqrt(s0^2 - 2 a f), with s0 = -J w,
+ * a = J a_ext and f its gap, and leaves when J v+ = e s - a h / 2 (then the
+ * mean velocity at the end of the step is e s). The extra normal impulses
+ * dp >= 0 that bring the contacts there (projected Gauss-Seidel on the
+ * reduced A, which knows the joints) go to u. The positions of the step
+ * stay those of the LCP. Returns 1 when some contact bounced. */
+static int bounce(ncs_world *w, int nc, int k, int ne, int off, const ncs_real (*vt)[3],
+                  ncs_real (*u)[3]) {
+    const ncs_real (*uc)[3] = (const ncs_real (*)[3])row(w, UC);
+    ncs_real (*acc)[3] = row(w, D2);
+    int nu = nc * (1 + k), c, d, sweep, any = 0, i;
+    ncs_real *dp = w->mem.dp, *tgt = w->mem.a0, change, scale = 0;
+    for (i = 0; i < w->sc->nbodies; i++) {
+        acc[i][0] = w->sc->body[i].ax;
+        acc[i][1] = w->sc->body[i].ay;
+        acc[i][2] = w->sc->body[i].alpha;
+    }
+    for (c = 0; c < nc; c++) {
+        const ncs_contact *C = &w->mem.con[c];
+        ncs_real e = body_e(w, C->a), eb = body_e(w, C->b), s;
+        ncs_real a = vel(C, C->jn, (const ncs_real (*)[3])acc);
+        s = -(vel(C, C->jn, uc) + vel(C, C->jn, vt)) / 2;
+        s = s * s - 2 * a * (C->f > 0 ? C->f : 0);
+        s = s > 0 ? NCS_SQRT(s) : 0;
+        e = eb > e ? eb : e;
+        dp[c] = 0;
+        tgt[c] = 0;
+        if (e <= 0 || C->ghost || w->mem.z[off + c] <= 0 || s <= w->sc->bounce_min)
+            continue;
+        tgt[c] = e * s - a * w->h / 2 - vel(C, C->jn, (const ncs_real (*)[3])u);
+        if (tgt[c] > 0) {
+            any = 1;
+            scale = s > scale ? s : scale;
+        }
+    }
+    if (!any)
+        return 0;
+    for (sweep = 0; sweep < 50 * nc + 50; sweep++) {
+        change = 0;
+        for (c = 0; c < nc; c++) {
+            ncs_real r = tgt[c], Acc = w->mem.A[c * nu + c], old = dp[c];
+            if (r <= 0 && old == 0)
+                continue;
+            for (d = 0; d < nc; d++)
+                r -= w->mem.A[c * nu + d] * dp[d];
+            if (Acc <= 0)
+                continue;
+            dp[c] = old + r / Acc > 0 ? old + r / Acc : 0;
+            if (NCS_FABS(dp[c] - old) * Acc > change)
+                change = NCS_FABS(dp[c] - old) * Acc;
+        }
+        if (change <= NCS_TOL_VERIFY * scale)
+            break;
+    }
+    /* the joints' share: lambda = -L^-T Y dp (c' = 0) */
+    for (c = 0; c < nu; c++)
+        tgt[c] = c < nc ? dp[c] : 0;
+    for (c = 0; c < nc; c++) {
+        const ncs_contact *C = &w->mem.con[c];
+        int x;
+        for (x = 0; x < 2; x++) {
+            int bx = x ? C->b : C->a;
+            const ncs_body_desc *B;
+            if (bx < 0)
+                continue;
+            B = &w->sc->body[bx];
+            u[bx][0] += B->im * C->jn[x][0] * dp[c];
+            u[bx][1] += B->im * C->jn[x][1] * dp[c];
+            u[bx][2] += B->iI * C->jn[x][2] * dp[c];
+        }
+    }
+    if (ne > 0) {
+        memset(w->mem.jc, 0, sizeof(ncs_real) * (size_t)ne);
+        ncs_mlcp_multipliers(ne, w->mem.E, ne, nu, w->mem.G, nu, w->mem.jc, tgt, w->mem.jl);
+        apply_joints(w, ne, w->mem.jl, u);
+    }
+    return 1;
+}
+
+/* ---- contact reports (docs/engine.md, "Contact forces") ----------------- */
+
+/* Reports the island's contacts that carried an impulse (z from off, dp
+ * the restitution's extra normal impulses or NULL); the resting ones
+ * (closer than the margin and slower than their free acceleration moves
+ * them in a step, at the start velocities uc) are moved to the front of
+ * con with their report in .tag. Returns how many rest. */
+static int report(ncs_world *w, int nc, int k, int off, const ncs_real *dp,
+                  const ncs_real (*uc)[3]) {
+    const ncs_scene_desc *sc = w->sc;
+    ncs_real (*acc)[3] = row(w, D2);
+    int c, i, nrest = 0;
+    for (i = 0; i < sc->nbodies; i++) {
+        acc[i][0] = sc->body[i].ax;
+        acc[i][1] = sc->body[i].ay;
+        acc[i][2] = sc->body[i].alpha;
+    }
+    for (c = 0; c < nc; c++) {
+        const ncs_contact *C = &w->mem.con[c];
+        ncs_real pn = w->mem.z[off + c] + (dp ? dp[c] : 0), pt = 0, flip, vrest;
+        ncs_contact_report *R;
+        if (k)
+            pt = w->mem.z[off + nc + 2 * c] - w->mem.z[off + nc + 2 * c + 1];
+        if (C->ghost || (pn <= 0 && pt == 0))
+            continue;
+        if (w->nlog++ >= w->log_cap)
+            continue;
+        R = &w->log[w->nlog - 1];
+        flip = C->a >= 0 ? NCS_RC(1.0) : NCS_RC(-1.0);
+        R->body = C->a >= 0 ? C->a : C->b;
+        R->other = C->a >= 0 ? C->b : -1;
+        R->x = C->px;
+        R->y = C->py;
+        R->nx = flip * C->jn[C->a >= 0 ? 0 : 1][0];
+        R->ny = flip * C->jn[C->a >= 0 ? 0 : 1][1];
+        R->pn = pn;
+        R->pt = pt;
+        R->resting = 0;
+        R->fn = R->ft = 0;
+        vrest = w->h * (NCS_FABS(vel(C, C->jn, (const ncs_real (*)[3])acc)) +
+                        NCS_FABS(vel(C, C->jt, (const ncs_real (*)[3])acc)));
+        if (C->f <= sc->margin && NCS_FABS(vel(C, C->jn, uc)) <= vrest + NCS_TOL_VERIFY &&
+            NCS_FABS(vel(C, C->jt, uc)) <= vrest + NCS_TOL_VERIFY) {
+            w->mem.con[c].tag = w->nlog - 1;
+            w->mem.con[nrest] = w->mem.con[c];
+            w->mem.mu[nrest++] = w->mem.mu[c];
+        }
+    }
+    return nrest;
+}
+
+/* The acceleration-level LCP (seed 004, section 1) of the island's nrest
+ * resting contacts (the front of con) and ne joint rows: a = A f + J a_ext
+ * >= 0, f >= 0, a.f = 0 with Coulomb friction in Stewart's layout; the
+ * terms of J' v are left out (they vanish at rest). The forces go to the
+ * contacts' reports; a failed solve leaves them unset. */
+static void rest_forces(ncs_world *w, int nrest, int ne) {
+    const ncs_scene_desc *sc = w->sc;
+    const ncs_real (*acc)[3] = (const ncs_real (*)[3])row(w, D2);
+    ncs_layout lay;
+    ncs_lcp_info li;
+    int m, off, c, k = sc->nfric;
+    memset(&lay, 0, sizeof lay);
+    lay.form = NCS_FORM_STEWART;
+    lay.nconvex = nrest;
+    lay.nfric = k;
+    m = ncs_layout_size(&lay);
+    if (nrest == 0 || m < 1 || m > sc->max_m)
+        return;
+    contact_space(w, nrest, k, acc, NULL, 0);
+    if (ne > 0 && joint_space(w, ne, nrest, k, acc, NULL, 0, 0, NULL) != 0)
+        return;
+    if (ncs_lcp_solve_cs(w->ws, &lay, w->mem.A, nrest * (1 + k), w->mem.a0, w->mem.mu, NULL,
+                         w->mem.z, NULL, NULL, &li) != NCS_LCP_SOLVED)
+        return;
+    off = ncs_lcp_impulse_offset(&lay);
+    for (c = 0; c < nrest; c++) {
+        ncs_contact_report *R = &w->log[w->mem.con[c].tag];
+        R->resting = 1;
+        R->fn = w->mem.z[off + c];
+        R->ft = k ? w->mem.z[off + nrest + 2 * c] - w->mem.z[off + nrest + 2 * c + 1] : 0;
     }
 }
 
@@ -1124,32 +1525,51 @@ static int drop_ghosts(ncs_world *w, ncs_layout *lay, int nc) {
     return out;
 }
 
-/* Solves island `root` once with its contacts linearised at qe (qs: start
- * of the step; un: the fixpoint's predicted velocities or NULL) and adds
- * the velocity change to du. Returns NCS_STEP_OK or a failure status. */
+/* Solves island `root` once with its contacts and joints linearised at qe
+ * (qs: start of the step; un: the fixpoint's predicted velocities or NULL)
+ * and adds the velocity change to du. With rec (the step's first solve)
+ * the restitution's bounces are added and the contacts reported. Returns
+ * NCS_STEP_OK or a failure status. */
 static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const ncs_real (*qs)[3],
                         const ncs_real (*vt)[3], const ncs_real (*un)[3], ncs_real (*du)[3],
-                        ncs_step_info *inf) {
+                        int rec, ncs_step_info *inf) {
     ncs_real (*u)[3] = row(w, UF);
     const ncs_scene_desc *sc = w->sc;
+    ncs_real *p = NULL;
     ncs_layout lay;
     ncs_lcp_info li;
-    int np, nc, m, st, i, k, ghosts_in = 0, retry;
+    int np, nc = 0, ne, m, st, i, k, ghosts_in = 0, retry, off = 0, nu = 0, bounced = 0;
     st = layout_of(w, root, sc->nfric, &np, &nc, &lay, &m);
     inf->groups = st == NCS_STEP_OK ? np : 0;
-    if (st != NCS_STEP_OK || np == 0)
+    ne = island_joints(w, root, qe);
+    if (ne < 0)
+        st = NCS_STEP_CAPACITY;
+    if (st != NCS_STEP_OK || (np == 0 && ne == 0))
         return st;
-    nc = contacts(w, np, qe, qs);
+    if (np > 0)
+        nc = contacts(w, np, qe, qs);
     for (i = 0; i < nc; i++)
         ghosts_in |= w->mem.con[i].ghost;
     for (retry = 0;; retry++) {
-        contact_space(w, nc, sc->nfric, vt, un, 1 / w->h);
+        nu = nc * (1 + sc->nfric);
+        if (nc > 0)
+            contact_space(w, nc, sc->nfric, vt, un, 1 / w->h);
+        /* joint drift: erp of it at the start (with the curvature of the
+         * free step), all of it at a predicted end */
+        if (ne > 0 && qe == qs)
+            joint_curvature(w, root, qe, vt);
+        if (ne > 0 && joint_space(w, ne, nc, sc->nfric, vt, un, 1 / w->h,
+                                  qe == qs ? sc->erp : 1, qe == qs ? w->mem.jl : NULL) != 0) {
+            inf->lcp_status = NCS_LCP_NUMERICAL;
+            return NCS_STEP_LCP_FAILED;
+        }
+        if (nc == 0)
+            break;
         ghosts(w, &lay, nc);
         st = (int)ncs_lcp_solve_cs(w->ws, &lay, w->mem.A, nc * (1 + sc->nfric), w->mem.a0,
                                    w->mem.mu, w->mem.pyb, w->mem.z, NULL, NULL, &li);
         inf->pivots += li.pivots;
         inf->m = m;
-        inf->iters = 1;
         if (w->hook)
             call_hook(w, root, &lay, m, st);
         if (st == NCS_LCP_SOLVED || retry > 0 || !ghosts_in)
@@ -1157,12 +1577,34 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
         nc = drop_ghosts(w, &lay, nc);
         m = ncs_layout_size(&lay);
     }
-    if (st != NCS_LCP_SOLVED) {
+    inf->iters = 1;
+    if (nc > 0 && st != NCS_LCP_SOLVED) {
         inf->lcp_status = st;
         return NCS_STEP_LCP_FAILED;
     }
     memcpy(u, vt, sizeof(ncs_real) * 3 * (size_t)sc->nbodies);
-    apply(w, nc, sc->nfric, ncs_lcp_impulse_offset(&lay), u);
+    if (nc > 0) {
+        off = ncs_lcp_impulse_offset(&lay);
+        p = w->mem.z + off;
+        apply(w, nc, sc->nfric, off, u);
+    }
+    if (ne > 0) {
+        ncs_mlcp_multipliers(ne, w->mem.E, ne, nu, w->mem.G, nu, w->mem.jc, p, w->mem.jl);
+        apply_joints(w, ne, w->mem.jl, u);
+    }
+    if (rec && nc > 0 && !un) {
+        ncs_real (*bv)[3] = row(w, BV), (*ub)[3] = row(w, UB);
+        memcpy(ub, u, sizeof(ncs_real) * 3 * (size_t)sc->nbodies);
+        bounced = bounce(w, nc, sc->nfric, ne, off, vt, ub);
+        for (i = 0; bounced && i < sc->nbodies; i++)
+            for (k = 0; k < 3; k++)
+                bv[i][k] += ub[i][k] - u[i][k];
+    }
+    if (rec && nc > 0 && w->log) {
+        int nrest = report(w, nc, sc->nfric, off, bounced ? w->mem.dp : NULL,
+                           (const ncs_real (*)[3])row(w, UC));
+        rest_forces(w, nrest, ne);
+    }
     for (i = 0; i < sc->nbodies; i++)
         for (k = 0; k < 3; k++)
             du[i][k] += u[i][k] - vt[i][k];
@@ -1184,11 +1626,13 @@ static int solve_all(ncs_world *w, const ncs_real (*qe)[3], const ncs_real (*qs)
     ncs_step_info one;
     int i, r, st = NCS_STEP_OK;
     memset(du, 0, sizeof(ncs_real) * 3 * (size_t)w->sc->nbodies);
+    if (rec)
+        memset(row(w, BV), 0, sizeof(ncs_real) * 3 * (size_t)w->sc->nbodies);
     for (r = 0; r < w->sc->nbodies && st == NCS_STEP_OK; r++) {
-        if (w->mem.ibegin[r] == w->mem.ibegin[r + 1])
+        if (!has_work(w, r))
             continue;
         clear_info(&one);
-        st = solve_island(w, r, qe, qs, vt, un, du, &one);
+        st = solve_island(w, r, qe, qs, vt, un, du, rec, &one);
         one.status = st;
         if (st != NCS_STEP_OK)
             one.body = r;
@@ -1199,6 +1643,13 @@ static int solve_all(ncs_world *w, const ncs_real (*qe)[3], const ncs_real (*qs)
                     w->mem.body_last[P->a] = one;
                 if (P->b >= 0)
                     w->mem.body_last[P->b] = one;
+            }
+            for (i = w->sc->njoints > 0 ? w->mem.jbegin[r] : 0;
+                 w->sc->njoints > 0 && i < w->mem.jbegin[r + 1]; i++) {
+                const ncs_joint_desc *J = &w->sc->joint[w->mem.jorder[i]];
+                w->mem.body_last[J->a] = one;
+                if (J->b >= 0)
+                    w->mem.body_last[J->b] = one;
             }
             all->groups += one.groups;
         }
@@ -1229,38 +1680,66 @@ static ncs_real deepest(const ncs_world *w, const ncs_real (*q)[3], const ncs_re
 }
 
 /* Position projection (post-stabilisation) of island `root` at the end
- * configuration q: when a pair is deeper than project_tol, an LCP of the
- * same structure at the position level (gaps f, no friction, h = 1) gives
- * the smallest mass-weighted displacement that closes the linearised gaps;
- * q moves, the velocities do not (no energy is added). A failed projection
- * leaves q as it is. */
+ * configuration q: when a pair is deeper than project_tol or a joint has
+ * drifted farther, a mixed LCP of the same structure at the position level
+ * (gaps f, joint errors C, no friction, h = 1) gives the smallest
+ * mass-weighted displacement that closes the linearised gaps and joins the
+ * joints again; q moves, the velocities do not (no energy is added). A
+ * failed projection leaves q as it is. */
 static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf) {
     const ncs_scene_desc *sc = w->sc;
-    ncs_real (*dq)[3] = row(w, UF), depth = 0;
+    ncs_real (*dq)[3] = row(w, UF), depth = 0, *p = NULL;
     ncs_layout lay;
     ncs_lcp_info li;
-    int np, nc, m, i, k;
-    if (layout_of(w, root, 0, &np, &nc, &lay, &m) != NCS_STEP_OK || np == 0)
+    int np, nc = 0, m, i, k, ne;
+    if (!has_work(w, root) || layout_of(w, root, 0, &np, &nc, &lay, &m) != NCS_STEP_OK)
+        return;
+    ne = island_joints(w, root, (const ncs_real (*)[3])q);
+    if (ne < 0 || (np == 0 && ne == 0))
         return;
     for (i = 0; i < np; i++) {
         ncs_real g = pair_gap(w, &w->mem.pair[w->mem.ipair[i]], (const ncs_real (*)[3])q);
         if (-g > depth)
             depth = -g;
     }
-    if (depth <= sc->project_tol)
+    if (depth <= sc->project_tol && joint_err(w, ne) <= sc->project_tol)
         return;
     lay.eps_h = sc->epsilon;
-    nc = contacts(w, np, (const ncs_real (*)[3])q, NULL);
-    contact_space(w, nc, 0, NULL, NULL, 1);
-    if (ncs_lcp_solve_cs(w->ws, &lay, w->mem.A, nc, w->mem.a0, w->mem.mu, NULL, w->mem.z,
-                         NULL, NULL, &li) != NCS_LCP_SOLVED)
+    nc = np > 0 ? contacts(w, np, (const ncs_real (*)[3])q, NULL) : 0;
+    if (nc > 0)
+        contact_space(w, nc, 0, NULL, NULL, 1);
+    if (ne > 0 && joint_space(w, ne, nc, 0, NULL, NULL, 1, 1, NULL) != 0)
         return;
-    inf->pivots += li.pivots;
     memset(dq, 0, sizeof(ncs_real) * 3 * (size_t)sc->nbodies);
-    apply(w, nc, 0, ncs_lcp_impulse_offset(&lay), dq);
+    if (nc > 0) {
+        if (ncs_lcp_solve_cs(w->ws, &lay, w->mem.A, nc, w->mem.a0, w->mem.mu, NULL, w->mem.z,
+                             NULL, NULL, &li) != NCS_LCP_SOLVED)
+            return;
+        inf->pivots += li.pivots;
+        p = w->mem.z + ncs_lcp_impulse_offset(&lay);
+        apply(w, nc, 0, ncs_lcp_impulse_offset(&lay), dq);
+    }
+    if (ne > 0) {
+        ncs_mlcp_multipliers(ne, w->mem.E, ne, nc, w->mem.G, nc, w->mem.jc, p, w->mem.jl);
+        apply_joints(w, ne, w->mem.jl, dq);
+    }
     for (i = 0; i < sc->nbodies; i++)
         for (k = 0; k < 3; k++)
             q[i][k] += dq[i][k];
+}
+
+/* Largest joint error at q (centroid configurations), 0 without joints. */
+static ncs_real joints_off(const ncs_world *w, const ncs_real (*q)[3]) {
+    ncs_contact r[3];
+    ncs_real worst = 0, e;
+    int j, i, n;
+    for (j = 0; j < w->sc->njoints; j++) {
+        n = joint_rows(&w->sc->joint[j], q, r);
+        for (i = 0; i < n; i++)
+            if ((e = row_err(w, &r[i])) > worst)
+                worst = e;
+    }
+    return worst;
 }
 
 /* Origin state <-> centroid state of body i. */
@@ -1442,7 +1921,8 @@ static int substep(ncs_world *w, ncs_step_info *all) {
         for (k = 0; k < 3; k++)
             qn[i][k] = qc[i][k] + w->h * u[i][k];
     for (r = 0; r < PROJECT_ROUNDS; r++) {
-        if (deepest(w, (const ncs_real (*)[3])qn, (const ncs_real (*)[3])qc) <= sc->project_tol)
+        if (deepest(w, (const ncs_real (*)[3])qn, (const ncs_real (*)[3])qc) <= sc->project_tol &&
+            joints_off(w, (const ncs_real (*)[3])qn) <= sc->project_tol)
             break;
         for (i = 0; i < sc->nbodies; i++)
             project(w, i, qn, all);
@@ -1452,6 +1932,9 @@ static int substep(ncs_world *w, ncs_step_info *all) {
         all->status = NCS_STEP_INADMISSIBLE;
         return all->status;
     }
+    for (i = 0; i < sc->nbodies; i++)
+        for (k = 0; k < 3; k++)
+            u[i][k] += row(w, BV)[i][k];
     for (i = 0; i < sc->nbodies; i++)
         from_centroid(w, i, qn[i], u[i], w->mem.q[i], w->mem.v[i]);
     return NCS_STEP_OK;
@@ -1474,6 +1957,7 @@ int ncs_world_step(ncs_world *w) {
     memcpy(v0, w->mem.v, bytes);
     for (;;) {
         clear_info(&all);
+        w->nlog = 0;
         for (i = 0; i < sc->nbodies; i++)
             clear_info(&w->mem.body_last[i]);
         w->h = sc->h / (ncs_real)n;
@@ -1539,7 +2023,7 @@ static void *grab(ncs_mem_unit **at, size_t *left, size_t bytes) {
 int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, size_t units) {
     ncs_world_mem *m = &w->mem;
     size_t nb = (size_t)sc->nbodies, nc = (size_t)sc->max_contacts, mm = (size_t)sc->max_m;
-    size_t nu = nc * (1 + (size_t)sc->nfric);
+    size_t nu = nc * (1 + (size_t)sc->nfric), ne = (size_t)sc->max_jrows;
     memset(w, 0, sizeof *w);
     w->sc = sc;
     w->fix_iters = sc->fix_iters;
@@ -1547,7 +2031,8 @@ int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, si
     w->h = sc->h;
     w->gamma = sc->gamma;
     if (!mem || sc->nbodies < 1 || sc->max_pairs < 1 || sc->max_srefs < 1 ||
-        sc->max_contacts < 1 || sc->max_groups < 1 || sc->max_m < 1)
+        sc->max_contacts < 1 || sc->max_groups < 1 || sc->max_m < 1 || sc->njoints < 0 ||
+        (sc->njoints > 0 && sc->max_jrows < 1))
         return -1;
     m->q = (ncs_real (*)[3])grab(&mem, &units, sizeof(ncs_real) * 3 * nb);
     m->v = (ncs_real (*)[3])grab(&mem, &units, sizeof(ncs_real) * 3 * nb);
@@ -1569,6 +2054,15 @@ int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, si
     m->mu = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nc);
     m->pyb = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nc);
     m->z = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * mm);
+    /* NCS_WORLD_JOINT_UNITS */
+    m->dp = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nc);
+    m->jorder = (int *)grab(&mem, &units, sizeof(int) * (size_t)sc->njoints);
+    m->jbegin = sc->njoints > 0 ? (int *)grab(&mem, &units, sizeof(int) * (nb + 1)) : NULL;
+    m->jrow = (ncs_contact *)grab(&mem, &units, sizeof(ncs_contact) * ne);
+    m->E = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * ne * ne);
+    m->G = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * ne * nu);
+    m->jc = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * ne);
+    m->jl = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * ne);
     /* the workspace: the rest (what NCS_WORLD_MEM_UNITS gave it; beyond its
      * arrays, room for the lazy tableau's etas) */
     m->ws_bytes = units * sizeof(ncs_mem_unit);
@@ -1581,6 +2075,48 @@ int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, si
 void ncs_world_set_fixpoint(ncs_world *w, int iters, ncs_real tol) {
     w->fix_iters = iters < 1 ? 1 : iters > 1000 ? 1000 : iters;
     w->fix_tol = tol > 0 ? tol : 0;
+}
+
+void ncs_world_set_contact_log(ncs_world *w, ncs_contact_report *buf, int cap) {
+    w->log = buf;
+    w->log_cap = buf && cap > 0 ? cap : 0;
+    w->nlog = 0;
+}
+
+int ncs_world_contact_count(const ncs_world *w) {
+    return w->nlog;
+}
+
+ncs_real ncs_world_joint_error(const ncs_world *w) {
+    ncs_real qc[3], uc[3];
+    const ncs_real (*q)[3] = (const ncs_real (*)[3])w->mem.q;
+    ncs_contact r[3];
+    ncs_real worst = 0, e;
+    int j, i, n, x;
+    for (j = 0; j < w->sc->njoints; j++) {
+        const ncs_joint_desc *J = &w->sc->joint[j];
+        ncs_real qq[2][3];
+        ncs_joint_desc K = *J;
+        /* the two bodies at their centroids, as bodies 0 and 1 of qq */
+        for (x = 0; x < 2; x++) {
+            int bx = x ? J->b : J->a;
+            if (bx < 0)
+                continue;
+            to_centroid(w, bx, q[bx], w->mem.v[bx], qc, uc);
+            memcpy(qq[x], qc, sizeof qc);
+        }
+        K.a = 0;
+        K.b = J->b >= 0 ? 1 : -1;
+        n = joint_rows(&K, (const ncs_real (*)[3])qq, r);
+        for (i = 0; i < n; i++) {
+            e = NCS_FABS(r[i].f);
+            if (r[i].jn[0][0] == 0 && r[i].jn[0][1] == 0)
+                e *= w->sc->body[J->a].rad;
+            if (e > worst)
+                worst = e;
+        }
+    }
+    return worst;
 }
 
 void ncs_world_set_hook(ncs_world *w, ncs_lcp_hook fn, void *ctx) {
@@ -1742,8 +2278,8 @@ ncs_real ncs_world_penetration(const ncs_world *w, int body) {
         to_centroid(w, b, w->mem.q[b], w->mem.v[b], qc[b], uc);
     worst = body_depth(w, body, -1, (const ncs_real (*)[3])qc);
     for (b = 0; b < sc->nbodies; b++) {
-        if (b == body)
-            continue;
+        if (b == body || (sc->njoints > 0 && joined(w, body, b)))
+            continue; /* joined bodies may overlap */
         d = body_depth(w, body, b, (const ncs_real (*)[3])qc);
         worst = d > worst ? d : worst;
         d = body_depth(w, b, body, (const ncs_real (*)[3])qc);

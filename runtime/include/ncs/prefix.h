@@ -34,6 +34,9 @@
 #define ncs_lcp_assemble NCS_PREFIXED(_lcp_assemble)
 #define ncs_lcp_extract NCS_PREFIXED(_lcp_extract)
 /* ncs/world.h */
+#define ncs_mlcp_reduce NCS_PREFIXED(_mlcp_reduce)
+#define ncs_mlcp_multipliers NCS_PREFIXED(_mlcp_multipliers)
+
 #define ncs_world_init NCS_PREFIXED(_world_init)
 #define ncs_world_reset NCS_PREFIXED(_world_reset)
 #define ncs_world_step NCS_PREFIXED(_world_step)
@@ -47,6 +50,9 @@
 #define ncs_world_angle NCS_PREFIXED(_world_angle)
 #define ncs_world_omega NCS_PREFIXED(_world_omega)
 #define ncs_world_body_info NCS_PREFIXED(_world_body_info)
+#define ncs_world_set_contact_log NCS_PREFIXED(_world_set_contact_log)
+#define ncs_world_contact_count NCS_PREFIXED(_world_contact_count)
+#define ncs_world_joint_error NCS_PREFIXED(_world_joint_error)
 /* shared between the core files (lcp_internal.h); static in one.c */
 #define ncs_dense_solve NCS_PREFIXED(_dense_solve)
 #define ncs_lcp_residual NCS_PREFIXED(_lcp_residual)

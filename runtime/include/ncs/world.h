@@ -105,7 +105,30 @@ typedef struct ncs_body_desc {
                                      (centroid frame) */
     int piece0, npiece;         /**< its pieces in ncs_scene_desc.bpieces */
     ncs_real q0[3], v0[3];      /**< initial state at the reference point */
+    ncs_real e;                 /**< restitution (a pair takes the larger of its two) */
 } ncs_body_desc;
+
+/** Kinds of joints (docs/engine.md, "Joints"). */
+enum {
+    NCS_JOINT_PIN = 0,          /**< the two anchors at one point: 2 rows */
+    NCS_JOINT_ROD = 1,          /**< the two anchors at distance len: 1 row */
+    NCS_JOINT_WELD = 2          /**< a pin that also keeps the angle: 3 rows */
+};
+
+/** A bilateral joint between body a and body b (b -1: the world). Anchors
+ *  are in the bodies' centroid frames (b's anchor is a world point when b
+ *  is -1). */
+typedef struct ncs_joint_desc {
+    int kind;                   /**< NCS_JOINT_* */
+    int a, b;                   /**< the bodies, a >= 0, b -1 for the world */
+    ncs_real ax, ay;            /**< anchor on a */
+    ncs_real bx, by;            /**< anchor on b, or the world point */
+    ncs_real len;               /**< rod: the distance kept */
+    ncs_real angle;             /**< weld: theta_a - theta_b kept */
+} ncs_joint_desc;
+
+/** Rows a joint kind adds to its island's mixed LCP. */
+#define NCS_JOINT_ROWS(kind) ((kind) == NCS_JOINT_ROD ? 1 : (kind) == NCS_JOINT_PIN ? 2 : 3)
 
 /** A scene. Every pointer is to constant data; counts may be 0. */
 typedef struct ncs_scene_desc {
@@ -121,6 +144,13 @@ typedef struct ncs_scene_desc {
     const ncs_vertex *bvert;    /**< outline vertices of the polygon bodies */
     const int *bvmap;           /**< per vertex of bpieces: the same point's index
                                      in bvert */
+    int njoints;                /**< bilateral joints */
+    const ncs_joint_desc *joint;/**< njoints */
+    ncs_real restitution;       /**< restitution of the obstacles */
+    ncs_real bounce_min;        /**< approach speed below which an impact is
+                                     inelastic (the scene's restitution_threshold) */
+    ncs_real erp;               /**< fraction of a joint's drift or a pair's
+                                     penetration the velocity step removes */
     int form;                   /**< ncs_formulation */
     int nfric;                  /**< friction directions: 0 or 2 */
     ncs_real h;                 /**< time step */
@@ -141,6 +171,7 @@ typedef struct ncs_scene_desc {
     int max_contacts;           /**< contacts of one island */
     int max_groups;             /**< nonconvex groups of one island */
     int max_m;                  /**< LCP rows of one island */
+    int max_jrows;              /**< joint rows of one island */
 } ncs_scene_desc;
 
 /* ---- the state ---------------------------------------------------------- */
@@ -225,6 +256,8 @@ typedef struct ncs_contact {
     ncs_real f;                 /**< gap */
     ncs_real jn[2][3];          /**< normal row per body (x, y, theta) */
     ncs_real jt[2][3];          /**< tangential row per body */
+    ncs_real px, py;            /**< the contact point (on a's surface) */
+    int tag;                    /**< scratch: the report a resting contact fills */
     int ghost;                  /**< 1: behind its line at the start, so it may
                                      hold the body but never push it */
 } ncs_contact;
@@ -256,10 +289,18 @@ typedef struct ncs_world_mem {
                                      solver works in contact space) */
     void *ws;                   /**< LCP workspace */
     size_t ws_bytes;            /**< its size */
+    ncs_real *dp;               /**< max_contacts: restitution's extra impulses */
+    int *jorder;                /**< njoints: the joints by island */
+    int *jbegin;                /**< nbodies + 1: island r's joints are
+                                     jorder[jbegin[r] .. jbegin[r+1]) */
+    ncs_contact *jrow;          /**< max_jrows: joint rows of one island (f: the
+                                     position error, jn: the row) */
+    ncs_real *E, *G, *jc, *jl;  /**< their mixed LCP (ncs/mlcp.h): max_jrows^2,
+                                     max_jrows nu, max_jrows, max_jrows */
 } ncs_world_mem;
 
 /** Rows of 3 reals of scratch per body. */
-#define NCS_WORLD_SCRATCH_ROWS 12
+#define NCS_WORLD_SCRATCH_ROWS 13
 
 /** The unit of a state's memory: aligned for every array the engine keeps. */
 typedef union ncs_mem_unit {
@@ -294,6 +335,31 @@ typedef union ncs_mem_unit {
 /** Reals of the hook buffer for LCPs of m rows: B (m^2) and b (m). */
 #define NCS_WORLD_HOOK_REALS(m) ((size_t)(m) * ((size_t)(m) + 1))
 
+/** Units for the joints and restitution (added to NCS_WORLD_MEM_UNITS): nj
+ *  joints, ne joint rows per island, nb bodies, nc contacts, k friction
+ *  directions; 0 when the scene has no joints (but for nc reals). */
+#define NCS_WORLD_JOINT_UNITS(nb, nj, ne, nc, k)                                    \
+    (NCS_WU(sizeof(ncs_real) * (size_t)(nc)) + NCS_WU(sizeof(int) * (size_t)(nj)) +  \
+     ((nj) > 0 ? NCS_WU(sizeof(int) * ((size_t)(nb) + 1)) : 0) +                    \
+     NCS_WU(sizeof(ncs_contact) * (size_t)(ne)) +                                   \
+     NCS_WU(sizeof(ncs_real) * (size_t)(ne) * (size_t)(ne)) +                       \
+     NCS_WU(sizeof(ncs_real) * (size_t)(ne) * (size_t)(nc) * (1 + (size_t)(k))) +   \
+     NCS_WU(sizeof(ncs_real) * (size_t)(ne)) * 2)
+
+/** One contact of the last step, for reports (ncs_world_set_contact_log). */
+typedef struct ncs_contact_report {
+    int body;                   /**< the moving body */
+    int other;                  /**< the other body, -1: an obstacle */
+    ncs_real x, y;              /**< the contact point */
+    ncs_real nx, ny;            /**< unit normal, pointing into `body` */
+    ncs_real pn, pt;            /**< normal and friction impulse on `body`
+                                     (pt along (-ny, nx)) */
+    int resting;                /**< 1: the contact was at rest at the start of
+                                     the step, and fn, ft hold its force */
+    ncs_real fn, ft;            /**< the acceleration-level force (seed 004,
+                                     section 1) when resting, else 0 */
+} ncs_contact_report;
+
 /** The engine's state, the first member of a generated <prefix>_state whose
  *  second member is its memory. It points into that memory, so a state
  *  must not be copied (call <prefix>_init on a copy). */
@@ -314,6 +380,10 @@ typedef struct ncs_world {
     int nsrefs;                 /**< their sides */
     ncs_real h;                 /**< the current (sub)step */
     ncs_real gamma;             /**< gamma for it */
+    ncs_contact_report *log;    /**< contact reports or NULL */
+    int log_cap;                /**< their room */
+    int nlog;                   /**< contacts of the last step (may exceed log_cap:
+                                     only the first log_cap were kept) */
 } ncs_world;
 
 /// Lays the scene's arrays over `mem` (`units` units, at least
@@ -347,8 +417,24 @@ void ncs_world_set_hook(ncs_world *w, ncs_lcp_hook fn, void *ctx);
 /// ncs_world_reset. Never fails.
 void ncs_world_set_hook_buffer(ncs_world *w, ncs_real *buf, size_t reals);
 
+/// Keeps a report of every contact that carried an impulse in each step
+/// (the first solve of the step; with restitution its extra impulse
+/// included) in `buf` (room for `cap`; NULL: no reports), with the
+/// acceleration-level forces of the resting ones (an extra LCP per island
+/// that has them: docs/engine.md, "Contact forces"). Never fails.
+void ncs_world_set_contact_log(ncs_world *w, ncs_contact_report *buf, int cap);
+
+/// Contacts reported for the last step (more than the log's room when some
+/// were left out). Never fails.
+int ncs_world_contact_count(const ncs_world *w);
+
+/// Largest position error of the joints (a distance; a weld's angle times
+/// body a's bounding radius), 0 without joints. Never fails.
+ncs_real ncs_world_joint_error(const ncs_world *w);
+
 /// Deepest penetration of `body` into the solid (the union of the obstacle
-/// pieces) or into any other body, 0 when clear. Body indices are not
+/// pieces) or into any other body it shares no joint with (joined bodies
+/// do not collide), 0 when clear. Body indices are not
 /// checked. Never fails.
 ncs_real ncs_world_penetration(const ncs_world *w, int body);
 

@@ -160,6 +160,10 @@ typedef struct sim_run {
     long fix_iters;             /* 0: the scene's */
     double fix_tol;             /* < 0: the scene's */
     out_file csv;
+    out_file contacts;          /* --contacts */
+    ncs_contact_report *log;    /* the contacts of a step */
+    int log_cap;                /* its room */
+    int log_warned;             /* 1 after saying a step had more */
     out_file out[NWRITERS];
     dump_ctx dump;
     exp_state *ex;
@@ -189,7 +193,7 @@ static void usage(const sim_run *r, FILE *f) {
     ncs_sim_shortest(h, sizeof h, (double)sc->h);
     ncs_sim_shortest(tol, sizeof tol, (double)sc->fix_tol);
     fprintf(f,
-            "usage: %s [--steps N] [--csv FILE|-] [--svg FILE] [--html FILE]"
+            "usage: %s [--steps N] [--csv FILE|-] [--contacts FILE|-] [--svg FILE] [--html FILE]"
             " [--dump-lcp DIR] [--set [BODY.]FIELD=VALUE]... [--no-check] [--check]"
             " [--fixpoint N]"
             " [--fixpoint-tol D] [--quiet] [--help]\n"
@@ -205,6 +209,15 @@ static void usage(const sim_run *r, FILE *f) {
             "                  of that solve; solves: LCP solves of the body's\n"
             "                  island in the step (more than 1 only with the\n"
             "                  fixpoint iteration). A failed step writes no row.\n"
+            "  --contacts FILE|-  write a header line, then one row per contact that\n"
+            "                  carried an impulse in a step:\n"
+            "                  step,t,body,other,x,y,nx,ny,pn,pt,fn,ft\n"
+            "                  other: the other body (empty: an obstacle); (x, y)\n"
+            "                  the contact point; (nx, ny) the unit normal into\n"
+            "                  body; pn, pt the normal and friction impulse on body\n"
+            "                  (pt along (-ny, nx)); fn, ft the contact force of the\n"
+            "                  acceleration-level LCP when the contact was at rest\n"
+            "                  (at rest fn = pn / h), empty otherwise\n"
             "  --svg FILE      draw the obstacles on axes with a scale bar, every\n"
             "                  body's trajectory, and the bodies at t = 0, T/4,\n"
             "                  T/2, 3T/4 and T as outlines labelled with their time\n"
@@ -273,8 +286,8 @@ static int usage_error(const sim_run *r, const char *fmt, ...) {
 
 /* ---- options -------------------------------------------------------------- */
 
-enum { O_STEPS, O_CSV, O_DUMP, O_SET, O_CHECK, O_NO_CHECK, O_QUIET, O_FIX, O_FIX_TOL, O_HELP,
-       O_WRITER };
+enum { O_STEPS, O_CSV, O_CONTACTS, O_DUMP, O_SET, O_CHECK, O_NO_CHECK, O_QUIET, O_FIX,
+       O_FIX_TOL, O_HELP, O_WRITER };
 
 static const struct {
     const char *name;
@@ -283,7 +296,7 @@ static const struct {
     {"--steps", O_STEPS, 1},    {"--csv", O_CSV, 1},         {"--dump-lcp", O_DUMP, 1},
     {"--set", O_SET, 1},        {"--check", O_CHECK, 0},     {"--no-check", O_NO_CHECK, 0},
     {"--quiet", O_QUIET, 0},    {"--fixpoint", O_FIX, 1},    {"--fixpoint-tol", O_FIX_TOL, 1},
-    {"--help", O_HELP, 0},
+    {"--help", O_HELP, 0},      {"--contacts", O_CONTACTS, 1},
 };
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
@@ -586,11 +599,12 @@ static int out_close(const char *prog, out_file *o) {
  * which are created first and truncated only once all of them could be.
  * Returns 0, or -1 after saying why (files created here removed again). */
 static int open_outputs(sim_run *r) {
-    out_file *all[1 + NWRITERS];
+    out_file *all[2 + NWRITERS];
     int k, n = 0;
     if (r->dump.dir && make_dirs(r->prog, r->dump.dir) != 0)
         return -1;
     all[n++] = &r->csv;
+    all[n++] = &r->contacts;
     for (k = 0; k < NWRITERS; k++)
         all[n++] = &r->out[k];
     for (k = 0; k < n; k++)
@@ -610,6 +624,8 @@ static int open_outputs(sim_run *r) {
     }
     if (r->csv.path && !strcmp(r->csv.path, "-"))
         r->csv.f = stdout;
+    if (r->contacts.path && !strcmp(r->contacts.path, "-"))
+        r->contacts.f = stdout;
     return 0;
 }
 
@@ -778,6 +794,27 @@ static void csv_rows(sim_run *r, long step) {
         fprintf(r->csv.f, ",%s,%d,%d,%d\n",
                 in.m > 0 ? ncs_lcp_status_name(in.lcp_status) : "none", in.pivots, in.m,
                 in.iters);
+    }
+}
+
+/* The contacts of step `step` (ncs_world_set_contact_log), one row each. */
+static void contact_rows(sim_run *r, long step) {
+    int n = ncs_world_contact_count(r->w), i, c;
+    char t[32];
+    if (n > r->log_cap && !r->log_warned) {
+        fprintf(stderr, "%s: warning: step %ld had %d contacts; --contacts lists the first %d\n",
+                r->prog, step, n, r->log_cap);
+        r->log_warned = 1;
+    }
+    ncs_sim_shortest(t, sizeof t, (double)step * (double)r->sc->h);
+    for (i = 0; i < n && i < r->log_cap; i++) {
+        const ncs_contact_report *R = &r->log[i];
+        const double v[] = {R->x, R->y, R->nx, R->ny, R->pn, R->pt, R->fn, R->ft};
+        fprintf(r->contacts.f, "%ld,%s,%s,%s", step, t, body_name(r->sc, R->body),
+                R->other >= 0 ? body_name(r->sc, R->other) : "");
+        for (c = 0; c < 8; c++)
+            fprintf(r->contacts.f, ",%s", c >= 6 && !R->resting ? "" : num(&r->nb, v[c]));
+        fputc('\n', r->contacts.f);
     }
 }
 
@@ -984,6 +1021,9 @@ static int parse(sim_run *r, int argc, char **argv) {
         case O_CSV:
             r->csv.path = v;
             break;
+        case O_CONTACTS:
+            r->contacts.path = v;
+            break;
         case O_DUMP:
             r->dump.dir = v;
             break;
@@ -1022,6 +1062,9 @@ static int parse(sim_run *r, int argc, char **argv) {
             break;
         }
     }
+    if (r->csv.path && r->contacts.path && !strcmp(r->csv.path, "-") &&
+        !strcmp(r->contacts.path, "-"))
+        return usage_error(r, "--csv and --contacts cannot both write to standard output");
     return -1;
 }
 
@@ -1106,6 +1149,16 @@ static int run(sim_run *r) {
         fprintf(r->csv.f, "step,t,body,x,y,theta,vx,vy,omega,status,pivots,m,solves\n");
         csv_rows(r, 0);
     }
+    if (r->contacts.f) {
+        r->log_cap = 4 * sc->max_srefs + 16;
+        r->log = (ncs_contact_report *)calloc((size_t)r->log_cap, sizeof *r->log);
+        if (!r->log) {
+            fprintf(stderr, "%s: out of memory\n", r->prog);
+            return 2;
+        }
+        ncs_world_set_contact_log(w, r->log, r->log_cap);
+        fprintf(r->contacts.f, "step,t,body,other,x,y,nx,ny,pn,pt,fn,ft\n");
+    }
     if (r->check)
         check_state(r, 0, r->steps == 0);
     progress_init(&r->bar, sc->name ? sc->name : r->prefix, r->steps, r->quiet);
@@ -1131,6 +1184,8 @@ static int run(sim_run *r) {
             record_frame(r, n);
         if (r->csv.f)
             csv_rows(r, n);
+        if (r->contacts.f)
+            contact_rows(r, n);
         if (r->check)
             check_state(r, n, n == r->steps);
         progress_step(&r->bar, n);
@@ -1141,11 +1196,14 @@ static int run(sim_run *r) {
         record_frame(r, w->step);
     ncs_world_set_hook(w, NULL, NULL);
     ncs_world_set_hook_buffer(w, NULL, 0);
+    ncs_world_set_contact_log(w, NULL, 0);
     r->traj.failed_step = failed;
     if (r->check)
         nfail = report_expectations(r, failed);
     io |= r->dump.failed;
     if (out_close(r->prog, &r->csv) != 0)
+        io = 1;
+    if (out_close(r->prog, &r->contacts) != 0)
         io = 1;
     for (k = 0; k < NWRITERS; k++) {
         if (!r->out[k].f)
@@ -1210,5 +1268,6 @@ int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv) {
     free(r.bodies);
     free(r.sides);
     free(r.corners);
+    free(r.log);
     return rc;
 }

@@ -424,6 +424,51 @@ static void times(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t, const
     fprintf(f, "</g>\n");
 }
 
+/* End (x, y) of a joint on body i (centroid frame; a world point when i is
+ * -1) at the recorded configuration q of the bodies (reference points). */
+static void joint_end(const ncs_scene_desc *sc, const ncs_sim_traj *t, long k, int i, double x,
+                      double y, double p[2]) {
+    const double *q;
+    double c, s, lx, ly;
+    if (i < 0) {
+        p[0] = x;
+        p[1] = y;
+        return;
+    }
+    q = rec(t, k, i);
+    c = cos(q[2]);
+    s = sin(q[2]);
+    lx = (double)sc->body[i].cx + x;
+    ly = (double)sc->body[i].cy + y;
+    p[0] = q[0] + c * lx - s * ly;
+    p[1] = q[1] + s * lx + c * ly;
+}
+
+/* The joints at record k: a rod as a line between its ends, a pin or weld
+ * as a ring at its point (a square for a weld); dashed when `first`. */
+static void joints(FILE *f, const ncs_scene_desc *sc, const ncs_sim_traj *t, const view *v,
+                   long k, int first) {
+    int j;
+    for (j = 0; j < sc->njoints; j++) {
+        const ncs_joint_desc *J = &sc->joint[j];
+        double a[2], b[2];
+        joint_end(sc, t, k, J->a, (double)J->ax, (double)J->ay, a);
+        joint_end(sc, t, k, J->b, (double)J->bx, (double)J->by, b);
+        if (J->kind == NCS_JOINT_ROD)
+            fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"%s/>\n",
+                    px(v, a[0]), py(v, a[1]), px(v, b[0]), py(v, b[1]),
+                    first ? " stroke-dasharray=\"4 3\" opacity=\"0.5\"" : "");
+        if (J->kind == NCS_JOINT_WELD)
+            fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"6\" height=\"6\" fill=\"white\"%s/>\n",
+                    px(v, a[0]) - 3, py(v, a[1]) - 3, first ? " opacity=\"0.5\"" : "");
+        else
+            fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"white\"%s/>\n",
+                    px(v, J->kind == NCS_JOINT_ROD ? b[0] : a[0]),
+                    py(v, J->kind == NCS_JOINT_ROD ? b[1] : a[1]),
+                    first ? " opacity=\"0.5\"" : "");
+    }
+}
+
 int ncs_sim_svg(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t) {
     const ncs_scene_desc *sc = sim->scene;
     const ncs_pieces *o = &sc->obst;
@@ -444,6 +489,9 @@ int ncs_sim_svg(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t) {
     for (k = 0; k < t->nrec; k++)
         for (b = 0; b < t->nbodies; b++)
             grow(bb, rec(t, k, b)[0], rec(t, k, b)[1], reach(sc, b));
+    for (i = 0; i < sc->njoints; i++) /* the world ends of the joints */
+        if (sc->joint[i].b < 0)
+            grow(bb, (double)sc->joint[i].bx, (double)sc->joint[i].by, 0);
     if (!(bb[2] >= bb[0]))
         bb[0] = bb[1] = 0, bb[2] = bb[3] = 1;
     w = bb[2] - bb[0];
@@ -520,6 +568,12 @@ int ncs_sim_svg(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t) {
             if ((k = snap(t->nrec, i)) >= 0)
                 draw_body(f, sc, &v, b, rec(t, k, b), k == t->nrec - 1);
     fprintf(f, "</g>\n");
+    if (sc->njoints > 0 && t->nrec > 0) {
+        fprintf(f, "<g id=\"joints\" stroke=\"#333\" stroke-width=\"1.2\">\n");
+        joints(f, sc, t, &v, 0, 1);
+        joints(f, sc, t, &v, t->nrec - 1, 0);
+        fprintf(f, "</g>\n");
+    }
     if (t->nrec > 0)
         times(f, sim, t, &v, W, H, &bs);
     fprintf(f, "</svg>\n");

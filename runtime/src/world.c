@@ -1665,13 +1665,14 @@ static int solve_all(ncs_world *w, const ncs_real (*qe)[3], const ncs_real (*qs)
     return st;
 }
 
-/* Deepest pair at q, beyond what each was at qs (0 when none is). */
+/* Deepest pair at q, beyond what each was at qs (0 when none is; qs NULL:
+ * the depth itself). */
 static ncs_real deepest(const ncs_world *w, const ncs_real (*q)[3], const ncs_real (*qs)[3]) {
     ncs_real worst = 0, g, g0;
     int i;
     for (i = 0; i < w->npairs; i++) {
         g = pair_gap(w, &w->mem.pair[i], q);
-        g0 = pair_gap(w, &w->mem.pair[i], qs);
+        g0 = qs ? pair_gap(w, &w->mem.pair[i], qs) : 0;
         g = (g0 < 0 ? g0 : 0) - g;
         if (g > worst)
             worst = g;
@@ -1921,7 +1922,8 @@ static int substep(ncs_world *w, ncs_step_info *all) {
         for (k = 0; k < 3; k++)
             qn[i][k] = qc[i][k] + w->h * u[i][k];
     for (r = 0; r < PROJECT_ROUNDS; r++) {
-        if (deepest(w, (const ncs_real (*)[3])qn, (const ncs_real (*)[3])qc) <= sc->project_tol &&
+        /* absolute depths: a pair that started inside is moved out too */
+        if (deepest(w, (const ncs_real (*)[3])qn, NULL) <= sc->project_tol &&
             joints_off(w, (const ncs_real (*)[3])qn) <= sc->project_tol)
             break;
         for (i = 0; i < sc->nbodies; i++)

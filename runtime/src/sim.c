@@ -227,7 +227,9 @@ static void usage(const sim_run *r, FILE *f) {
             "                  their convex pieces (the nonconvex groups), the bodies\n"
             "                  with velocities and contact normals and impulses, and\n"
             "                  plots of energy, penetration, LCP size and pivots\n"
-            "                  (at most %d frames: a longer run shows every k-th step)\n"
+            "                  (at most %d frames: a longer run shows every k-th step)\n",
+            r->prefix, sc->name ? sc->name : r->prefix, sc->steps, h, NCS_TRAJ_MAX_FRAMES);
+    fprintf(f,
             "  --dump-lcp DIR  write each step's LCP as DIR/step-NNNNNN.dat, or\n"
             "                  DIR/step-NNNNNN-bI.dat (the island of body I) when the\n"
             "                  scene has several bodies; DIR is created when missing\n"
@@ -264,7 +266,6 @@ static void usage(const sim_run *r, FILE *f) {
             "--dump-lcp directory). Exit status: 0 ok, 1 a failed step or\n"
             "expectation, 2 bad usage or an output that cannot be written (an output\n"
             "file or directory that cannot be created is found before the run).\n",
-            r->prefix, sc->name ? sc->name : r->prefix, sc->steps, h, NCS_TRAJ_MAX_FRAMES,
             sc->fix_iters, tol,
             r->prefix);
 }

@@ -6,6 +6,7 @@
 
 static const char *const obstacle_kind[] = {"polygon", "group"};
 static const char *const body_kind[] = {"particle", "disc", "polygon"};
+static const char *const joint_kind[] = {"pin", "rod", "weld"};
 static const char *const expect_kind[] = {
     "position", "velocity", "value", "bound", "no-penetration", "all-solved"
 };
@@ -75,6 +76,9 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
         fputs("  capacity auto\n", out);
     else
         fprintf(out, "  capacity %d\n", s->capacity);
+    num(out, 1, "restitution", s->restitution);
+    num(out, 1, "restitution_threshold", s->restitution_threshold);
+    num(out, 1, "erp", s->erp);
 
     fprintf(out, "  obstacles %d\n", s->nobstacles);
     for (int i = 0; i < s->nobstacles; i++) {
@@ -118,6 +122,24 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
         num(out, 3, "torque", b->torque);
         fprintf(out, "      friction %.17g%s\n", b->friction,
                 b->has_friction ? "" : " (scene default)");
+        fprintf(out, "      restitution %.17g%s\n", b->restitution,
+                b->has_restitution ? "" : " (scene default)");
+    }
+
+    fprintf(out, "  joints %d\n", s->njoints);
+    for (int i = 0; i < s->njoints; i++) {
+        const ncs_joint *j = &s->joints[i];
+        fprintf(out, "    joint %s %s @%d:%d\n", j->name, pick(joint_kind, 3, j->kind),
+                j->loc.line, j->loc.col);
+        fprintf(out, "      a %s (%d)\n", s->bodies[j->a].name, j->a);
+        if (j->b >= 0)
+            fprintf(out, "      b %s (%d)\n", s->bodies[j->b].name, j->b);
+        else
+            fputs("      b world\n", out);
+        if (j->has_at)
+            vec(out, 3, "at", j->at);
+        if (j->kind == NCS_JOINT_KIND_ROD)
+            num(out, 3, "length", j->length);
     }
 
     fprintf(out, "  expects %d\n", s->nexpects);

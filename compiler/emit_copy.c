@@ -48,6 +48,22 @@ void ncs_emit_copy_settings(const emit_ctx *e, ncs_buf *o) {
         ncs_buf_printf(o, "#define NCS_LCP_NO_FRICTION 1\n");
     else
         ncs_buf_printf(o, "/* (not set: a contact of this scene has friction) */\n");
+    {
+        int i, bounces = pl->s->restitution > 0;
+        for (i = 0; i < pl->s->nbodies; i++)
+            bounces |= pl->bodies[i].e > 0;
+        ncs_buf_printf(o,
+            "/* the step engine's parts (world.c): joints and restitution only when the\n"
+            " * scene has them, contact reports (ncs_world_set_contact_log) only with\n"
+            " * -D%s_CONTACT_REPORTS */\n"
+            "#undef NCS_WORLD_JOINTS\n#define NCS_WORLD_JOINTS %d\n"
+            "#undef NCS_WORLD_RESTITUTION\n#define NCS_WORLD_RESTITUTION %d\n"
+            "#undef NCS_WORLD_REPORTS\n#ifdef %s_CONTACT_REPORTS\n#define NCS_WORLD_REPORTS 1\n"
+            "#else\n#define NCS_WORLD_REPORTS 0\n#endif\n"
+            "/* no reference assembler: the LCP hook gets no B and b (world.h) */\n"
+            "#undef NCS_LCP_NO_ASSEMBLE\n#define NCS_LCP_NO_ASSEMBLE 1\n",
+            P, pl->njoints > 0, bounces, P);
+    }
     ncs_buf_printf(o,
         "#undef NCS_LEMKE_LAZY_MAX_M /* the eager tableau only (the same values) */\n"
         "#define NCS_LEMKE_LAZY_MAX_M 0\n"

@@ -15,5 +15,7 @@
 #include "lemke.c"
 #include "assemble.c"
 #include "solve.c"
+#if !defined(NCS_WORLD_JOINTS) || NCS_WORLD_JOINTS
 #include "mlcp.c"
+#endif
 #include "world.c"

@@ -50,6 +50,19 @@
 #include "ncs/mlcp.h"
 #include "ncs/world.h"
 
+/* Parts a firmware copy may leave out (compiler/emit_copy.c sets them to 0
+ * for a scene without joints, without restitution, and unless asked for
+ * contact reports): each is then code that can never run. */
+#ifndef NCS_WORLD_JOINTS
+#define NCS_WORLD_JOINTS 1
+#endif
+#ifndef NCS_WORLD_RESTITUTION
+#define NCS_WORLD_RESTITUTION 1
+#endif
+#ifndef NCS_WORLD_REPORTS
+#define NCS_WORLD_REPORTS 1
+#endif
+
 /* The sides and vertices of piece k of table t: [SIDE0, SIDE1) and
  * [VERT0, VERT1) (no vertices: an explicit group). */
 #define SIDE0(t, k) ((t)->piece[k].side0)
@@ -1161,7 +1174,7 @@ static int joint_rows(const ncs_joint_desc *J, const ncs_real (*q)[3], ncs_conta
 static int island_joints(ncs_world *w, int root, const ncs_real (*q)[3]) {
     const ncs_scene_desc *sc = w->sc;
     int x, ne = 0;
-    if (sc->njoints == 0)
+    if (!NCS_WORLD_JOINTS || sc->njoints == 0)
         return 0;
     for (x = w->mem.jbegin[root]; x < w->mem.jbegin[root + 1]; x++) {
         const ncs_joint_desc *J = &sc->joint[w->mem.jorder[x]];
@@ -1246,12 +1259,17 @@ static int joint_space(ncs_world *w, int ne, int nc, int k, const ncs_real (*vt)
         if (un)
             w->mem.jc[e] -= vel(R, R->jn, un);
     }
+#if NCS_WORLD_JOINTS
     return ncs_mlcp_reduce(ne, w->mem.E, ne, nu, w->mem.G, nu, w->mem.jc, w->mem.A, nu,
                            w->mem.a0, NCS_TOL_SINGULAR) < 0
                ? -1
                : 0;
+#else
+    return -1; /* never called: island_joints gives no rows */
+#endif
 }
 
+#if NCS_WORLD_JOINTS
 /* u += M^-1 J^T lambda for the island's ne joint rows. */
 static void apply_joints(const ncs_world *w, int ne, const ncs_real *lambda, ncs_real (*u)[3]) {
     int e, x, k;
@@ -1268,6 +1286,7 @@ static void apply_joints(const ncs_world *w, int ne, const ncs_real *lambda, ncs
         }
     }
 }
+#endif
 
 /* ---- restitution (docs/engine.md, "Restitution") ------------------------ */
 
@@ -1352,11 +1371,15 @@ static int bounce(ncs_world *w, int nc, int k, int ne, int off, const ncs_real (
             u[bx][2] += B->iI * C->jn[x][2] * dp[c];
         }
     }
+#if NCS_WORLD_JOINTS
     if (ne > 0) {
         memset(w->mem.jc, 0, sizeof(ncs_real) * (size_t)ne);
         ncs_mlcp_multipliers(ne, w->mem.E, ne, nu, w->mem.G, nu, w->mem.jc, tgt, w->mem.jl);
         apply_joints(w, ne, w->mem.jl, u);
     }
+#else
+    (void)ne;
+#endif
     return 1;
 }
 
@@ -1588,11 +1611,16 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
         p = w->mem.z + off;
         apply(w, nc, sc->nfric, off, u);
     }
+#if NCS_WORLD_JOINTS
     if (ne > 0) {
         ncs_mlcp_multipliers(ne, w->mem.E, ne, nu, w->mem.G, nu, w->mem.jc, p, w->mem.jl);
         apply_joints(w, ne, w->mem.jl, u);
     }
-    if (rec && nc > 0 && !un) {
+#else
+    (void)p;
+    (void)nu;
+#endif
+    if (NCS_WORLD_RESTITUTION && rec && nc > 0 && !un) {
         ncs_real (*bv)[3] = row(w, BV), (*ub)[3] = row(w, UB);
         memcpy(ub, u, sizeof(ncs_real) * 3 * (size_t)sc->nbodies);
         bounced = bounce(w, nc, sc->nfric, ne, off, vt, ub);
@@ -1600,7 +1628,7 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
             for (k = 0; k < 3; k++)
                 bv[i][k] += ub[i][k] - u[i][k];
     }
-    if (rec && nc > 0 && w->log) {
+    if (NCS_WORLD_REPORTS && rec && nc > 0 && w->log) {
         int nrest = report(w, nc, sc->nfric, off, bounced ? w->mem.dp : NULL,
                            (const ncs_real (*)[3])row(w, UC));
         rest_forces(w, nrest, ne);
@@ -1720,10 +1748,14 @@ static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf
         p = w->mem.z + ncs_lcp_impulse_offset(&lay);
         apply(w, nc, 0, ncs_lcp_impulse_offset(&lay), dq);
     }
+#if NCS_WORLD_JOINTS
     if (ne > 0) {
         ncs_mlcp_multipliers(ne, w->mem.E, ne, nc, w->mem.G, nc, w->mem.jc, p, w->mem.jl);
         apply_joints(w, ne, w->mem.jl, dq);
     }
+#else
+    (void)p;
+#endif
     for (i = 0; i < sc->nbodies; i++)
         for (k = 0; k < 3; k++)
             q[i][k] += dq[i][k];
@@ -1734,7 +1766,7 @@ static ncs_real joints_off(const ncs_world *w, const ncs_real (*q)[3]) {
     ncs_contact r[3];
     ncs_real worst = 0, e;
     int j, i, n;
-    for (j = 0; j < w->sc->njoints; j++) {
+    for (j = 0; NCS_WORLD_JOINTS && j < w->sc->njoints; j++) {
         n = joint_rows(&w->sc->joint[j], q, r);
         for (i = 0; i < n; i++)
             if ((e = row_err(w, &r[i])) > worst)
@@ -2095,7 +2127,7 @@ ncs_real ncs_world_joint_error(const ncs_world *w) {
     ncs_contact r[3];
     ncs_real worst = 0, e;
     int j, i, n, x;
-    for (j = 0; j < w->sc->njoints; j++) {
+    for (j = 0; NCS_WORLD_JOINTS && j < w->sc->njoints; j++) {
         const ncs_joint_desc *J = &w->sc->joint[j];
         ncs_real qq[2][3];
         ncs_joint_desc K = *J;

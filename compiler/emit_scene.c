@@ -517,7 +517,7 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
                           "     %d, %s_grid_free},\n",
                        pl->grid.nx, pl->grid.ny, p, p, p, p, pl->grid.nfree, p);
     } else {
-        ncs_buf_printf(o, "    {0.0, 0.0, 0.0, 0, 0, NULL, NULL, NULL, NULL, 0, NULL},\n");
+        ncs_buf_printf(o, "    {0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, 0, NULL},\n");
     }
     pieces_init(o, e, &pl->bpieces, "bp");
     if (any_poly)

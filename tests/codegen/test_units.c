@@ -151,6 +151,18 @@ static void release(compiled *c) {
 
 static int near(double a, double b) { return fabs(a - b) <= 1e-15 * fmax(1, fabs(b)); }
 
+/* G of docs/language.md, "What auto becomes": the largest piece's diameter
+ * plus twice the reach cap, at most D (D when a piece is unbounded). */
+static double gamma_extent(const ncs_plan *p) {
+    double G = 0;
+    int k;
+    for (k = 0; k < p->obst.npieces; k++)
+        G = p->obst.rad[k] < 0 ? HUGE_VAL : fmax(G, 2 * p->obst.rad[k]);
+    for (k = 0; k < p->bpieces.npieces; k++)
+        G = fmax(G, 2 * p->bpieces.rad[k]);
+    return fmin(p->diameter, G + 2 * p->reach_cap);
+}
+
 static void test_constants(const char *units_src) {
     compiled c;
     double D, V;
@@ -165,8 +177,10 @@ static void test_constants(const char *units_src) {
         V = sqrt(25 + 2 * 10 * D); /* |v0| = 5, |a| = 10 */
         CHECK(near(c.p.diameter, D), "D = %.17g, want %.17g", c.p.diameter, D);
         CHECK(near(c.p.vmax, V), "Vmax = %.17g, want %.17g", c.p.vmax, V);
-        CHECK(near(c.p.gamma, 2 * (D / 0.01 + V) + 1), "gamma = %.17g, want 2 (D / h + Vmax) + 1 = %.17g",
-              c.p.gamma, 2 * (D / 0.01 + V) + 1);
+        CHECK(near(c.p.gamma, 2 * (gamma_extent(&c.p) / 0.01 + V) + 1),
+              "gamma = %.17g, want 2 (G / h + Vmax) + 1 = %.17g", c.p.gamma,
+              2 * (gamma_extent(&c.p) / 0.01 + V) + 1);
+        CHECK(gamma_extent(&c.p) < D, "G = %.17g is not below D = %.17g", gamma_extent(&c.p), D);
         CHECK(near(c.p.epsilon, 1e-9 * D), "epsilon = %.17g, want 1e-9 D", c.p.epsilon);
         CHECK(near(c.p.margin, 1e-3 * D), "margin = %.17g, want 1e-3 D", c.p.margin);
         CHECK(near(c.p.body_margin, 1e-4 * D), "body margin = %.17g, want a tenth of the margin",
@@ -185,8 +199,9 @@ static void test_constants(const char *units_src) {
                  "scene s { h = 0.1; steps = 1; formulation = %s; }\n"
                  "body p particle { mass = 1; }\n", forms[f]);
         compile(&c, src, "s");
+        /* no piece: G = 2 reach cap = 2 (2 margin) = 0.004, gamma = 2 G / h + 1 */
         CHECK(c.ok && c.p.diameter == 1 && near(c.p.epsilon, 1e-9) && near(c.p.margin, 1e-3) &&
-                  near(c.p.gamma, 21),
+                  near(c.p.gamma, 2 * 0.004 / 0.1 + 1),
               "%s, one particle: D %g, epsilon %g, margin %g, gamma %g", forms[f], c.p.diameter,
               c.p.epsilon, c.p.margin, c.p.gamma);
         release(&c);

@@ -1321,13 +1321,19 @@ static int bounce(ncs_world *w, int nc, int k, int ne, int off, const ncs_real (
         const ncs_contact *C = &w->mem.con[c];
         ncs_real e = body_e(w, C->a), eb = body_e(w, C->b), s;
         ncs_real a = vel(C, C->jn, (const ncs_real (*)[3])acc);
-        s = -(vel(C, C->jn, uc) + vel(C, C->jn, vt)) / 2;
-        s = s * s - 2 * a * (C->f > 0 ? C->f : 0);
+        ncs_real s0 = -(vel(C, C->jn, uc) + vel(C, C->jn, vt)) / 2;
+        s = s0 * s0 - 2 * a * (C->f > 0 ? C->f : 0);
         s = s > 0 ? NCS_SQRT(s) : 0;
         e = eb > e ? eb : e;
         dp[c] = 0;
         tgt[c] = 0;
-        if (e <= 0 || C->ghost || w->mem.z[off + c] <= 0 || s <= w->sc->bounce_min)
+        /* an impact is a contact that closes (s0 > 0) and that free flight
+         * would carry through its side within the step (J vt + f / h < 0);
+         * one that separates, or is still apart at the end of the step,
+         * is not met now, whatever tiny impulse a degenerate solution gives
+         * it, and must not be thrown off */
+        if (e <= 0 || C->ghost || w->mem.z[off + c] <= 0 || s0 <= 0 ||
+            vel(C, C->jn, vt) + C->f / w->h >= 0 || s <= w->sc->bounce_min)
             continue;
         tgt[c] = e * s - a * w->h / 2 - vel(C, C->jn, (const ncs_real (*)[3])u);
         if (tgt[c] > 0) {

@@ -230,7 +230,9 @@ static void usage(const sim_run *r, FILE *f) {
             "                  (at most %d frames: a longer run shows every k-th step)\n"
             "  --dump-lcp DIR  write each step's LCP as DIR/step-NNNNNN.dat, or\n"
             "                  DIR/step-NNNNNN-bI.dat (the island of body I) when the\n"
-            "                  scene has several bodies; DIR is created when missing\n"
+            "                  scene has several bodies; DIR is created when missing\n",
+            r->prefix, sc->name ? sc->name : r->prefix, sc->steps, h, NCS_TRAJ_MAX_FRAMES);
+    fprintf(f, /* two strings: C99 promises 4095 characters in one */
             "  --set BODY.FIELD=VALUE\n"
             "                  start BODY from another state: position=(X,Y),\n"
             "                  velocity=(VX,VY), angle=A, omega=W (or one of x, y,\n"
@@ -264,9 +266,7 @@ static void usage(const sim_run *r, FILE *f) {
             "--dump-lcp directory). Exit status: 0 ok, 1 a failed step or\n"
             "expectation, 2 bad usage or an output that cannot be written (an output\n"
             "file or directory that cannot be created is found before the run).\n",
-            r->prefix, sc->name ? sc->name : r->prefix, sc->steps, h, NCS_TRAJ_MAX_FRAMES,
-            sc->fix_iters, tol,
-            r->prefix);
+            sc->fix_iters, tol, r->prefix);
 }
 
 static int try_help(const sim_run *r) {

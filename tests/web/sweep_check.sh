@@ -1,7 +1,8 @@
 #!/bin/sh
 # sweep_check.sh PART NCSC WORK - sweeps without recompiling (docs/sweeps.md):
 #   friction  --set friction=MU and --set BODY.friction=MU: the scene's own
-#             value changes nothing, another one changes the run, a
+#             value changes nothing, another one changes the run, it
+#             replaces every obstacle's (per side) and body's coefficient, a
 #             frictionless scene refuses friction, bad values are usage errors
 #   sweep     the GNU parallel and the Slurm job array blocks of
 #             docs/sweeps.md, run as written: the same twelve CSV files,
@@ -53,6 +54,31 @@ friction)
     [ ! -e bad.csv ] || fail "a bad --set wrote the CSV"
     run 0 "$sim" --help
     has out.txt "--set friction=MU, --set BODY.friction=MU"
+    # friction per obstacle side: a V of two obstacles of friction 0.1 and
+    # 0.9 with a disc and a box of 0.3 and 0.7, run with --set
+    # friction=0.3, is the same scene written with 0.3 everywhere, bit for
+    # bit; without the --set it is not
+    scene() {
+        cat <<EOF
+scene $1 { h = 0.005; steps = 300; gravity = (0, -10); friction = $2; }
+obstacle left polygon { outer (-3, -1) (0, -1) (0, 0) (-3, 1); friction = $3; }
+obstacle right polygon { outer (0, -1.5) (3, -1.5) (3, 1) (0, 0); friction = $4; }
+body wheel disc { mass = 1; radius = 0.2; position = (-2, 1); friction = $5; }
+body box polygon {
+    mass = 1; position = (2, 1); friction = $6;
+    vertices (-0.2, -0.1) (0.2, -0.1) (0.2, 0.1) (-0.2, 0.1);
+}
+EOF
+    }
+    scene mixed 0.5 0.1 0.9 0.3 0.7 >mixed.ncs
+    scene uniform 0.3 0.3 0.3 0.3 0.3 >uniform.ncs
+    run 0 "$ncsc" run mixed.ncs --set friction=0.3 --csv mixed03.csv --quiet
+    lacks err.txt "warning"
+    run 0 "$ncsc" run uniform.ncs --csv uniform.csv --quiet
+    cmp -s mixed03.csv uniform.csv || fail "--set friction=0.3 on mixed.ncs differs from uniform.ncs"
+    run 0 "$ncsc" run mixed.ncs --csv=mixed.csv --quiet
+    ! cmp -s mixed.csv uniform.csv || fail "mixed.ncs runs as uniform.ncs without --set"
+    [ "$(wc -l <mixed.csv)" -eq 603 ] || fail "mixed.csv has $(wc -l <mixed.csv) lines"
     # a frictionless scene (no friction rows): refused, except 0
     run 0 "$ncsc" run "$top/examples/room.ncs" --steps 0 --quiet --no-check
     run 2 .ncs-run/room/room --set friction=0.3

@@ -181,7 +181,8 @@ static const ncs_sim_desc over_sim = {&over_scene, "scenes/overflow.ncs", "overf
 
 static struct {
     ncs_world w;
-    ncs_mem_unit mem[NCS_WORLD_MEM_UNITS(2, 32, 128, 64, 32, 512, 2)];
+    ncs_mem_unit mem[NCS_WORLD_MEM_UNITS(2, 32, 128, 64, 32, 512, 2) +
+                     NCS_WORLD_JOINT_UNITS(2, 0, 0, 64, 2)];
 } state;
 
 /* hook: what the hook saw */

@@ -60,8 +60,9 @@ replay)
     browser replay stack.html stack.csv:37
     ;;
 live)
-    "$ncsc" view --formulation max --formulation diff "$top/examples/valley.ncs" \
-        -o "pages/valley-live.html" >out.txt 2>err.txt
+    # --opt=value here, --opt value in joints-live
+    "$ncsc" view --formulation=max --formulation diff "$top/examples/valley.ncs" \
+        -o=pages/valley-live.html >out.txt 2>err.txt
     rc=$?
     if [ "$rc" -ne 0 ] && grep -q "apt-get install" err.txt; then
         echo "page_check live: SKIP: $(cat err.txt)" >&2
@@ -124,6 +125,13 @@ errors)
     has err.txt "give -o PAGE.html"
     run 2 "$ncsc" view --formulation maxx "$top/examples/valley.ncs" -o x.html
     has err.txt "unknown formulation 'maxx'; did you mean 'max'?"
+    run 2 "$ncsc" view --formulation=maxx "$top/examples/valley.ncs" -o=x.html
+    has err.txt "unknown formulation 'maxx'; did you mean 'max'?"
+    run 2 "$ncsc" view --prefix=9bad "$top/examples/valley.ncs" -o=x.html
+    has err.txt "9bad"
+    NCS_CLANG=/nonexistent/clang run 2 "$ncsc" view --decomp=convex --prefix=vv \
+        "$top/examples/valley.ncs" -o=x.html
+    has err.txt "cannot run the C compiler '/nonexistent/clang'"
     printf 'scene bad { h = ; }\n' >bad.ncs
     run 1 "$ncsc" view bad.ncs -o x.html
     has err.txt "bad.ncs:1:"

@@ -1,14 +1,16 @@
 #!/bin/sh
 # page_check.sh PART NCSC WORK - the two browser pages (docs/web.md):
-#   replay  `ncsc run ... --html` on two examples: the page is whole and
+#   replay  `ncsc run ... --html` on two examples and three scenes with
+#           joints (tests/joints/scenes): the page is whole and
 #           self-contained, and in headless Chromium shows the CSV's
-#           positions (browser_check.py replay)
-#   live    `ncsc view` on the valley: in headless Chromium the page's
-#           WebAssembly stepper computes the native runs' positions to 1e-9
-#           under two formulations, and a dragged body can be thrown
-#   joints-replay, joints-live  the same for scenes with joints and
-#           restitution (tests/joints/scenes): the joints drawn closed, the
-#           contacts of impacts drawn, the live stepper to 1e-9
+#           positions (browser_check.py replay), contacts with impulses,
+#           and the joints closed (a pin's ends at one point, a rod's at its
+#           length)
+#   live    `ncsc view` on the valley and on Newton's cradle (rods,
+#           restitution): in headless Chromium the page's WebAssembly
+#           stepper computes the native runs' positions to 1e-9 under two
+#           formulations, draws the joints closed and the impacts'
+#           contacts, and a dragged body can be thrown
 #   errors  what `ncsc view` and `--html` say when they cannot work
 # Every command's exit status is checked. Exit status 0: passed; 1: failed;
 # 77: skipped (no browser, or no clang for WebAssembly: the message says
@@ -56,11 +58,23 @@ replay)
     run 0 "$ncsc" run "$top/examples/valley.ncs" --steps 40001 --no-check --html long.html --quiet
     has long.html '"stride":3,'
     grep -q ',40001\]' long.html || fail "long.html lacks the last step"
-    browser replay valley.html valley.csv:300 valley.csv:1200
-    browser replay stack.html stack.csv:37
+    # joints (pins, a weld, rods) drawn closed at the CSV's positions, and
+    # the contacts of a restitution impact (Newton's cradle, step 269)
+    j=$top/tests/joints/scenes
+    for s in weld_beam double_pendulum cradle; do
+        run 0 "$ncsc" run "$j/$s.ncs" --csv "$s.csv" --html "$s.html" --quiet
+        selfcontained "$s.html"
+    done
+    has weld_beam.html '"joints":[{"kind":"weld","a":0,"b":-1,"ends":[0,0,0,0],"len":0},{"kind":"pin","a":1,"b":0,"ends":[0,0.3,1,0],"len":0}]'
+    # one browser for all pages; the valley rolls on its obstacle: the
+    # frames show contacts with impulses
+    browser replay valley.html --contacts valley.csv:300 valley.csv:1200 stack.html stack.csv:37 \
+        weld_beam.html --joints 2 weld_beam.csv:150 \
+        double_pendulum.html --joints 2 double_pendulum.csv:1500 \
+        cradle.html --joints 5 --contacts cradle.csv:269 cradle.csv:270
     ;;
 live)
-    # --opt=value here, --opt value in joints-live
+    # --opt=value here, --opt value for the cradle below
     "$ncsc" view --formulation=max --formulation diff "$top/examples/valley.ncs" \
         -o=pages/valley-live.html >out.txt 2>err.txt
     rc=$?
@@ -73,40 +87,16 @@ live)
     selfcontained pages/valley-live.html
     run 0 "$ncsc" run "$top/examples/valley.ncs" --csv max.csv --quiet
     run 0 "$ncsc" run --formulation diff "$top/examples/valley.ncs" --csv diff.csv --quiet
-    browser live pages/valley-live.html max.csv:300 diff.csv:400:diff max.csv:1200:max --drag
-    ;;
-joints-replay)
-    # joints (pins, a weld, rods) drawn closed at the CSV's positions, and
-    # the contacts of a restitution impact (Newton's cradle, step 269)
+    # with joints and restitution: Newton's cradle (five rods, elastic
+    # impacts) to 1e-9 of the native run, the joints drawn closed, the
+    # impacts' contacts drawn
     j=$top/tests/joints/scenes
-    for s in weld_beam double_pendulum cradle; do
-        run 0 "$ncsc" run "$j/$s.ncs" --csv "$s.csv" --html "$s.html" --quiet
-        selfcontained "$s.html"
-    done
-    has weld_beam.html '"joints":[{"kind":"weld","a":0,"b":-1,"ends":[0,0,0,0],"len":0},{"kind":"pin","a":1,"b":0,"ends":[0,0.3,1,0],"len":0}]'
-    browser replay weld_beam.html --joints 2 weld_beam.csv:150 \
-        double_pendulum.html --joints 2 double_pendulum.csv:1500 \
-        cradle.html --joints 5 --contacts cradle.csv:269 cradle.csv:270
-    ;;
-joints-live)
-    # the WebAssembly stepper with joints and restitution: Newton's cradle
-    # (five rods, elastic impacts) to 1e-9 of the native run, the joints
-    # drawn closed, the impacts' contacts drawn (one scene: each page costs
-    # a WebAssembly compile)
-    j=$top/tests/joints/scenes
-    for s in cradle; do
-        "$ncsc" view --formulation max "$j/$s.ncs" -o "$s-live.html" >out.txt 2>err.txt
-        rc=$?
-        if [ "$rc" -ne 0 ] && grep -q "apt-get install" err.txt; then
-            echo "page_check $part: SKIP: $(cat err.txt)" >&2
-            exit 77
-        fi
-        [ "$rc" -eq 0 ] || fail "ncsc view $s: exit status $rc: $(cat err.txt)"
-        selfcontained "$s-live.html"
-        run 0 "$ncsc" run "$j/$s.ncs" --csv "$s.csv" --quiet
-    done
-    browser live cradle-live.html --joints 5 cradle.csv:200 cradle.csv:600 \
-        --contacts cradle.csv:269 cradle.csv:270
+    run 0 "$ncsc" view --formulation max "$j/cradle.ncs" -o cradle-live.html
+    has err.txt "wrote cradle-live.html (formulations max)"
+    selfcontained cradle-live.html
+    run 0 "$ncsc" run "$j/cradle.ncs" --csv cradle.csv --quiet
+    browser live pages/valley-live.html max.csv:300 diff.csv:400:diff max.csv:1200:max --drag \
+        cradle-live.html --joints 5 cradle.csv:200 cradle.csv:600 --contacts cradle.csv:269 cradle.csv:270
     ;;
 errors)
     # no clang, no wasi-libc: said, with the packages to install; no page

@@ -11,6 +11,7 @@
 #           stepper computes the native runs' positions to 1e-9 under two
 #           formulations, draws the joints closed and the impacts'
 #           contacts, and a dragged body can be thrown
+#   demo    scripts/demo.sh (the end of `make demo`) on this build
 #   errors  what `ncsc view` and `--html` say when they cannot work
 # Every command's exit status is checked. Exit status 0: passed; 1: failed;
 # 77: skipped (no browser, or no clang for WebAssembly: the message says
@@ -97,6 +98,21 @@ live)
     run 0 "$ncsc" run "$j/cradle.ncs" --csv cradle.csv --quiet
     browser live pages/valley-live.html max.csv:300 diff.csv:400:diff max.csv:1200:max --drag \
         cradle-live.html --joints 5 cradle.csv:200 cradle.csv:600 --contacts cradle.csv:269 cradle.csv:270
+    ;;
+demo)
+    # scripts/demo.sh (make demo's last step) on this build: it runs the
+    # valley, names the files it wrote, and they are there
+    build=$(cd "$(dirname "$ncsc")/.." && pwd)
+    [ -x "$build/bin/ncsc" ] || fail "no $build/bin/ncsc"
+    (cd "$top" && NCS_DEMO_NO_OPEN=1 sh scripts/demo.sh "$build") >out.txt 2>err.txt ||
+        fail "scripts/demo.sh: exit status $?: $(cat err.txt)"
+    has out.txt "Replay:      file://$build/demo/valley.html"
+    has out.txt "Expectations of examples/valley.ncs: all passed."
+    has out.txt "Summary:     valley: 1200 steps"
+    has out.txt "ncsc view examples/valley.ncs -o "
+    selfcontained "$build/demo/valley.html"
+    xmllint --noout "$build/demo/valley.svg" || fail "the demo's SVG is not well-formed"
+    [ "$(wc -l <"$build/demo/valley.csv")" -eq 1202 ] || fail "the demo's CSV: $(wc -l <"$build/demo/valley.csv") lines"
     ;;
 errors)
     # no clang, no wasi-libc: said, with the packages to install; no page

@@ -46,15 +46,21 @@ browser() {
 
 case $part in
 replay)
-    run 0 "$ncsc" run "$top/examples/valley.ncs" --csv valley.csv --html valley.html --quiet
+    run 0 "$ncsc" run "$top/examples/valley.ncs" --csv valley.csv --html valley.html \
+        --contacts valley-contacts.csv --quiet
     selfcontained valley.html
     has valley.html "window.NCS_RUN"
     has valley.html '"formulation":"max"'
-    run 0 "$ncsc" run "$top/examples/rigid/stack.ncs" --csv stack.csv --html=stack.html --quiet
+    run 0 "$ncsc" run "$top/examples/rigid/stack.ncs" --csv stack.csv --html=stack.html \
+        --contacts=stack-contacts.csv --quiet
     selfcontained stack.html
     # two boxes with their outlines and a ball
     has stack.html '{"name":"lower","kind":"polygon","r":0,"mass":2,"mu":0.5,"outline":[-0.5,-0.5,'
     has stack.html '{"name":"ball","kind":"disc","r":0.2,'
+    # the contacts the page draws are the run's: at every frame their
+    # normal impulses sum to the --contacts CSV's of that step
+    run 0 "$py" "$here/replay_contacts.py" valley.html valley-contacts.csv
+    run 0 "$py" "$here/replay_contacts.py" stack.html stack-contacts.csv
     # a run longer than the page's frames: every k-th step, the last one too
     run 0 "$ncsc" run "$top/examples/valley.ncs" --steps 40001 --no-check --html long.html --quiet
     has long.html '"stride":3,'

@@ -74,7 +74,7 @@ void ncs_buf_tpl(ncs_buf *b, const char *text) {
  * reads back grows with it, so the least one is found by bisection; the
  * few above it may still print shorter without an exponent. */
 static void shortest(char *tmp, size_t n, double v) {
-    char c[64];
+    char c[320]; /* room for any %.*g GCC imagines (-Wformat-truncation at -O0) */
     int lo = 1, hi = 17, prec;
     while (lo < hi) {
         int mid = (lo + hi) / 2;

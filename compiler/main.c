@@ -218,7 +218,9 @@ static const char *count(char *buf, int n, const char *one, const char *many) {
 /* --check on a good file says what it checked, on stderr (stdout may be
  * --dump-ast or --dump-groups):
  *   FILE: ok: 1 obstacle (1 polygon, 1 hole), 1 body (1 particle),
- *   4 expectations; formulation max, 400 steps of h = 0.01 */
+ *   4 expectations; formulation max, 400 steps of h = 0.01
+ * with "2 joints (1 pin, 1 weld)" after the bodies when there are joints,
+ * and ", restitution" when a body or the scene sets one. */
 static void check_summary(const ncs_scene *s, const char *name) {
     int kinds[3] = {0, 0, 0}, polys = 0, groups = 0, holes = 0, i, any = 0;
     static const char *const one[3] = {"particle", "disc", "polygon"};
@@ -246,7 +248,25 @@ static void check_summary(const ncs_scene *s, const char *name) {
     for (i = 0; i < 3; i++)
         if (kinds[i])
             fprintf(stderr, "%s%s", any++ ? ", " : "", count(a, kinds[i], one[i], many[i]));
-    fprintf(stderr, "), %s; formulation %s, %s of h = %g\n",
+    fputc(')', stderr);
+    if (s->njoints > 0) { /* 2 joints (1 pin, 1 weld) */
+        static const char *const jone[3] = {"pin", "rod", "weld"};
+        static const char *const jmany[3] = {"pins", "rods", "welds"};
+        int jk[3] = {0, 0, 0};
+        for (i = 0; i < s->njoints; i++)
+            if (s->joints[i].kind >= 0 && s->joints[i].kind < 3)
+                jk[s->joints[i].kind]++;
+        fprintf(stderr, ", %s (", count(a, s->njoints, "joint", "joints"));
+        for (i = 0, any = 0; i < 3; i++)
+            if (jk[i])
+                fprintf(stderr, "%s%s", any++ ? ", " : "", count(a, jk[i], jone[i], jmany[i]));
+        fputc(')', stderr);
+    }
+    for (i = 0, any = s->restitution > 0; i < s->nbodies; i++)
+        any |= s->bodies[i].restitution > 0;
+    if (any)
+        fputs(", restitution", stderr);
+    fprintf(stderr, ", %s; formulation %s, %s of h = %g\n",
             count(a, s->nexpects, "expectation", "expectations"),
             ncs_formulation_name(s->form), count(b, s->steps, "step", "steps"), s->h);
 }

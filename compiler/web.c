@@ -332,7 +332,7 @@ static int write_table(const char *dir, const form *fs, int n) {
 static int build_wasm(const char *dir, const form *fs, int n) {
     static const char *const srcs[] = {"src/one.c", "src/view.c", "web/wasm_glue.c", "forms.c",
                                        NULL};
-    char inc[NFORMS][48], src[NFORMS][160];
+    char inc[NFORMS][48], src[NFORMS][sizeof fs->dir + sizeof fs->prefix + 3]; /* dir/prefix.c */
     cmd c;
     int i, rc;
     if (write_table(dir, fs, n) != 0) {

@@ -227,12 +227,12 @@ static void usage(const sim_run *r, FILE *f) {
             "                  their convex pieces (the nonconvex groups), the bodies\n"
             "                  with velocities and contact normals and impulses, and\n"
             "                  plots of energy, penetration, LCP size and pivots\n"
-            "                  (at most %d frames: a longer run shows every k-th step)\n",
-            r->prefix, sc->name ? sc->name : r->prefix, sc->steps, h, NCS_TRAJ_MAX_FRAMES);
-    fprintf(f,
+            "                  (at most %d frames: a longer run shows every k-th step)\n"
             "  --dump-lcp DIR  write each step's LCP as DIR/step-NNNNNN.dat, or\n"
             "                  DIR/step-NNNNNN-bI.dat (the island of body I) when the\n"
-            "                  scene has several bodies; DIR is created when missing\n"
+            "                  scene has several bodies; DIR is created when missing\n",
+            r->prefix, sc->name ? sc->name : r->prefix, sc->steps, h, NCS_TRAJ_MAX_FRAMES);
+    fprintf(f, /* two strings: C99 promises 4095 characters in one */
             "  --set BODY.FIELD=VALUE\n"
             "                  start BODY from another state: position=(X,Y),\n"
             "                  velocity=(VX,VY), angle=A, omega=W (or one of x, y,\n"
@@ -244,6 +244,10 @@ static void usage(const sim_run *r, FILE *f) {
             "                  or of one body (against an obstacle a pair has\n"
             "                  sqrt(mu_body mu_obstacle)); MU >= 0. Needs a scene\n"
             "                  compiled with friction (some coefficient > 0)\n"
+            "  --set restitution=E, --set BODY.restitution=E\n"
+            "                  the restitution of every body and the obstacles, or\n"
+            "                  of one body (a pair takes the larger of its two);\n"
+            "                  0 <= E <= 1\n"
             "  --no-check      do not evaluate the scene's expectations (by default\n"
             "                  each failed one is named as FILE:LINE:COL with the\n"
             "                  value found, in source order, and the exit status is 1)\n"
@@ -266,8 +270,7 @@ static void usage(const sim_run *r, FILE *f) {
             "--dump-lcp directory). Exit status: 0 ok, 1 a failed step or\n"
             "expectation, 2 bad usage or an output that cannot be written (an output\n"
             "file or directory that cannot be created is found before the run).\n",
-            sc->fix_iters, tol,
-            r->prefix);
+            sc->fix_iters, tol, r->prefix);
 }
 
 static int try_help(const sim_run *r) {
@@ -389,14 +392,14 @@ static int parse_vec(const char *s, double xy[2]) {
 /* Fields of --set: coord is the (first) coordinate set, an index into q, or
  * 3 + an index into v, or SET_FRICTION; vec is 1 for a vector (two
  * coordinates). */
-enum { SET_FRICTION = 6 };
+enum { SET_FRICTION = 6, SET_RESTITUTION = 7 };
 static const struct {
     const char *name;
     int vec, coord;
 } set_fields[] = {
     {"position", 1, 0}, {"velocity", 1, 3}, {"angle", 0, 2}, {"omega", 0, 5},
     {"x", 0, 0},        {"y", 0, 1},        {"theta", 0, 2}, {"vx", 0, 3},
-    {"vy", 0, 4},       {"friction", 0, SET_FRICTION},
+    {"vy", 0, 4},       {"friction", 0, SET_FRICTION}, {"restitution", 0, SET_RESTITUTION},
 };
 #define NSET_FIELDS ((int)(sizeof set_fields / sizeof set_fields[0]))
 
@@ -462,19 +465,46 @@ static int set_friction(sim_run *r, int b, const char *spec, double mu) {
     return 0;
 }
 
+/* --set [BODY.]restitution=E: the restitution of every body and of the
+ * obstacles, or of one body (b >= 0; a pair takes the larger of its two).
+ * Restitution is a velocity change after each solve that needs no memory
+ * of its own beyond what every state has, so any scene takes it: the
+ * state steps a copy of the tables, as for friction. Returns 0, or 2 after
+ * a message. */
+static int set_restitution(sim_run *r, int b, const char *spec, double e) {
+    int i;
+    if (!(e >= 0 && e <= 1))
+        return usage_error(r, "bad --set '%s': a restitution is a number from 0 to 1", spec);
+    if (own_tables(r) != 0) {
+        fprintf(stderr, "%s: out of memory\n", r->prog);
+        return 2;
+    }
+    for (i = 0; i < r->sc->nbodies; i++)
+        if (b < 0 || i == b)
+            r->bodies[i].e = (ncs_real)e;
+    if (b < 0)
+        r->desc.restitution = (ncs_real)e;
+    r->w->sc = &r->desc;
+    return 0;
+}
+
 /* --set BODY.FIELD=VALUE: changes the initial state in w; --set
- * [BODY.]friction=MU the friction. Returns 0, or 2 after a usage message. */
+ * [BODY.]friction=MU the friction, [BODY.]restitution=E the restitution.
+ * Returns 0, or 2 after a usage message. */
 static int set_state(sim_run *r, const char *spec) {
     const ncs_scene_desc *sc = r->sc;
     const char *dot = strchr(spec, '.'), *eq = strchr(spec, '='), *fld;
     size_t blen, flen;
     double xy[2];
     int b, k, c, vec;
-    if (eq && (!dot || dot > eq) && eq - spec == 8 && !strncmp(spec, "friction", 8)) {
+    if (eq && (!dot || dot > eq) &&
+        ((eq - spec == 8 && !strncmp(spec, "friction", 8)) ||
+         (eq - spec == 11 && !strncmp(spec, "restitution", 11)))) {
         const char *s = eq + 1;
         if (parse_real(&s, &xy[0]) != 0 || *s)
             return usage_error(r, "bad --set '%s': expected a finite number after '='", spec);
-        return set_friction(r, -1, spec, xy[0]);
+        return *spec == 'f' ? set_friction(r, -1, spec, xy[0])
+                            : set_restitution(r, -1, spec, xy[0]);
     }
     if (!dot || !eq || dot > eq || dot == spec)
         return usage_error(r, "bad --set '%s': expected BODY.FIELD=VALUE, e.g. %s.position=(0,1)",
@@ -498,7 +528,7 @@ static int set_state(sim_run *r, const char *spec) {
             break;
     if (k == NSET_FIELDS)
         return usage_error(r, "bad --set '%s': unknown field '%.*s' (position, velocity, "
-                              "angle, omega, x, y, theta, vx, vy, friction)",
+                              "angle, omega, x, y, theta, vx, vy, friction, restitution)",
                            spec, (int)flen, fld);
     c = set_fields[k].coord;
     vec = set_fields[k].vec;
@@ -513,6 +543,8 @@ static int set_state(sim_run *r, const char *spec) {
     }
     if (c == SET_FRICTION)
         return set_friction(r, b, spec, xy[0]);
+    if (c == SET_RESTITUTION)
+        return set_restitution(r, b, spec, xy[0]);
     for (k = 0; k <= vec; k++) {
         int j = c + k;
         if (j < 3)

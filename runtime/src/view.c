@@ -229,5 +229,25 @@ size_t ncs_view_scene_json(const ncs_sim_desc *sim, char *out, size_t cap) {
         }
         at = put(out, cap, at, "]}");
     }
+    /* joints: each end about its body's reference point (b -1: a world
+     * point), as the state's x, y, theta place it */
+    at = put(out, cap, at, "],\"joints\":[");
+    for (i = 0; i < sc->njoints; i++) {
+        const ncs_joint_desc *J = &sc->joint[i];
+        const ncs_body_desc *A = &sc->body[J->a], *B = J->b >= 0 ? &sc->body[J->b] : NULL;
+        at = put(out, cap, at, "%s{\"kind\":\"%s\",\"a\":%d,\"b\":%d,\"ends\":[", i ? "," : "",
+                 J->kind == NCS_JOINT_ROD ? "rod" : J->kind == NCS_JOINT_WELD ? "weld" : "pin", J->a,
+                 J->b);
+        at = num(out, cap, at, (double)A->cx + (double)J->ax);
+        at = put(out, cap, at, ",");
+        at = num(out, cap, at, (double)A->cy + (double)J->ay);
+        at = put(out, cap, at, ",");
+        at = num(out, cap, at, (B ? (double)B->cx : 0) + (double)J->bx);
+        at = put(out, cap, at, ",");
+        at = num(out, cap, at, (B ? (double)B->cy : 0) + (double)J->by);
+        at = put(out, cap, at, "],\"len\":");
+        at = num(out, cap, at, (double)J->len);
+        at = put(out, cap, at, "}");
+    }
     return put(out, cap, at, "]}");
 }

@@ -46,8 +46,10 @@ const char *ncs_view_form_name(int form);
 /// The scene as the pages draw it, as one JSON object (docs/web.md):
 /// name, file, formulation, h, steps, the obstacle outlines, the obstacle
 /// pieces (the nonconvex groups: vertices and which sides are internal, or
-/// an explicit group's lines) and the bodies (kind, radius, outline in the
-/// body frame). Written into out (cap bytes, always NUL-terminated when cap
+/// an explicit group's lines), the bodies (kind, radius, outline in the
+/// body frame) and the joints (kind, bodies a and b, b -1 for the world,
+/// the two ends about the bodies' reference points, a rod's length).
+/// Written into out (cap bytes, always NUL-terminated when cap
 /// > 0) as snprintf does: returns the length the whole text needs, so a
 /// second call with a buffer that large writes all of it. Never fails.
 size_t ncs_view_scene_json(const ncs_sim_desc *sim, char *out, size_t cap);

@@ -1914,7 +1914,7 @@ static int substep(ncs_world *w, ncs_step_info *all) {
     ncs_real (*qc)[3] = row(w, QC), (*uc)[3] = row(w, UC), (*vt)[3] = row(w, VT);
     ncs_real (*u)[3] = row(w, DU), (*qn)[3] = row(w, QN), (*spr)[3] = row(w, SP);
     ncs_real worst;
-    int i, k, r, st, round;
+    int i, k, r, st, round, log0 = w->nlog;
     for (i = 0; i < sc->nbodies; i++) {
         to_centroid(w, i, w->mem.q[i], w->mem.v[i], qc[i], uc[i]);
         vt[i][0] = uc[i][0] + w->h * sc->body[i].ax;
@@ -1931,6 +1931,7 @@ static int substep(ncs_world *w, ncs_step_info *all) {
             return all->status;
         }
         islands(w);
+        w->nlog = log0; /* a round after a reach too short replaces the last */
         st = solve_all(w, (const ncs_real (*)[3])qc, (const ncs_real (*)[3])qc,
                        (const ncs_real (*)[3])vt, NULL, u, 1, all);
         if (st == NCS_STEP_CAPACITY && beyond_cap(w, (const ncs_real (*)[3])spr))

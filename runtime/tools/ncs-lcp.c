@@ -1,6 +1,6 @@
 /* ncs-lcp - solve .dat LCP files with the ncs runtime.
  *
- *   ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] [--layout SPEC] FILE.dat...
+ *   ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] [--layout SPEC] [--help] FILE.dat...
  *
  * --cs solves in contact space (ncs_lcp_solve_cs, no B): A, a0 and mu are
  * read back from the file's B and b (ncs_lcp_extract), and the file must
@@ -44,7 +44,28 @@ static const char *option(int argc, char **argv, int *i, const char *name) {
 
 static void usage(void) {
     fprintf(stderr, "usage: ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] "
-                    "[--layout 'form=max groups=2 ...'] FILE.dat...\n");
+                    "[--layout 'form=max groups=2 ...'] [--help] FILE.dat...\n"
+                    "Try 'ncs-lcp --help' for more information.\n");
+}
+
+static void help(void) {
+    fputs("usage: ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] "
+          "[--layout 'form=max groups=2 ...'] [--help] FILE.dat...\n"
+          "Solves the LCPs of .dat files (a simulator's --dump-lcp DIR, or the\n"
+          "LCP of a failed step it names) with the ncs runtime's solver, and prints\n"
+          "one line per file: file m status pivots residual median-us-per-solve.\n"
+          "Every option with a value also takes it as --OPTION=VALUE.\n"
+          "  --repeat N      solve each file N times (the time is the median)\n"
+          "  --print-z       also print the solution z\n"
+          "  --plain         Lemke on the whole LCP only: no use of the layout's\n"
+          "                  structure, no decomposition, no fallbacks\n"
+          "  --cs            solve in contact space (ncs_lcp_solve_cs) from the A,\n"
+          "                  a0 and mu read back from the file's B and b\n"
+          "  --layout SPEC   the layout for files that have none, e.g.\n"
+          "                  'form=max groups=2 convex=0 fric=0 gamma=100'\n"
+          "  --help          show this help\n"
+          "Exit status: 0 all solved, 1 some file not solved, 2 usage or I/O error.\n",
+          stdout);
 }
 
 /* The contact-space data of d under layout L (--cs): A (nu x nu), a0, mu
@@ -190,6 +211,10 @@ int main(int argc, char **argv) {
                 goto fail;
             }
             repeat = (int)n;
+        } else if (!strcmp(argv[i], "--help")) {
+            help();
+            free(sizes);
+            return 0;
         } else if (!strcmp(argv[i], "--print-z")) {
             print_z = 1;
         } else if (!strcmp(argv[i], "--plain")) {

@@ -244,6 +244,8 @@
         view.draw(frame(false));
         return r === 1;
       },
+      /* what the last drawing showed: the joints' ends, the contacts */
+      drawn: function () { return view.drawn; },
       info: function () {
         return {step: stepN, t: stepN * S.h, formulation: forms[form], playing: playing, failed: failed};
       }

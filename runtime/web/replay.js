@@ -104,6 +104,8 @@
           theta: R.q[3 * nb * cur + 3 * j + 2]};
       });
     },
+    /* what the last drawing showed: the joints' ends, the contacts */
+    drawn: function () { return view.drawn; },
     info: function () { return {frame: cur, step: R.step[cur], t: R.step[cur] * S.h, playing: playing}; },
     play: function () { play(true); },
     pause: function () { play(false); }

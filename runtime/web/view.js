@@ -35,6 +35,7 @@ var NcsView = (function () {
     this.opts = opts;
     this.show = {pieces: false, velocity: true, contacts: true, trails: true};
     this.frame = null;
+    this.drawn = {joints: [], contacts: 0, impulse: 0};
     this.trails = scene.bodies.map(function () { return []; });
     this.vscale = 0;
     this.iscale = 0;
@@ -129,6 +130,9 @@ var NcsView = (function () {
     this.scene.pieces.forEach(function (p) {
       for (var i = 0; p.xy && i < p.xy.length; i += 2) add(p.xy[i], p.xy[i + 1]);
     });
+    (this.scene.joints || []).forEach(function (J) {
+      if (J.b < 0) add(J.ends[2], J.ends[3]);
+    });
     this.addBounds = add;
     this.box = b;
     return b;
@@ -208,12 +212,14 @@ var NcsView = (function () {
     var g = c.getContext('2d');
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, 0, w, h);
+    this.drawn = {joints: [], contacts: 0, impulse: 0};
     this.drawObstacles(g);
     if (this.show.pieces) this.drawPieces(g);
     this.drawScale(g);
     if (this.frame) {
       if (this.show.trails) this.drawTrails(g);
       this.drawBodies(g, this.frame);
+      this.drawJoints(g, this.frame);
       if (this.show.velocity) this.drawVelocities(g, this.frame);
       if (this.show.contacts) this.drawContacts(g, this.frame);
       this.time.textContent = this.frame.text || '';
@@ -331,6 +337,43 @@ var NcsView = (function () {
     });
   };
 
+  /* The joints' ends in the world at state q: [{kind, a: [x, y], b: [x, y]}]
+   * (end b of a joint to the world is its fixed point). */
+  View.prototype.jointEnds = function (q) {
+    return (this.scene.joints || []).map(function (J) {
+      function end(k, x, y) {
+        if (k < 0) return [x, y];
+        var th = q[3 * k + 2], c = Math.cos(th), s = Math.sin(th);
+        return [q[3 * k] + c * x - s * y, q[3 * k + 1] + s * x + c * y];
+      }
+      return {kind: J.kind, a: end(J.a, J.ends[0], J.ends[1]), b: end(J.b, J.ends[2], J.ends[3]),
+        len: J.len};
+    });
+  };
+
+  /* A rod: a line between its ends, with a ring at each; a pin: a ring at
+   * its point; a weld: a square. What was drawn is kept in this.drawn
+   * (the pages' test hook reads it). */
+  View.prototype.drawJoints = function (g, f) {
+    var self = this, ends = this.jointEnds(f.q);
+    g.strokeStyle = '#202124';
+    g.fillStyle = '#ffffff';
+    g.lineWidth = 2;
+    ends.forEach(function (e) {
+      var a = self.toScreen(e.a[0], e.a[1]), b = self.toScreen(e.b[0], e.b[1]);
+      if (e.kind === 'rod') {
+        g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(b[0], b[1]); g.stroke();
+      }
+      [a, b].forEach(function (p) {
+        g.beginPath();
+        if (e.kind === 'weld') g.rect(p[0] - 3.5, p[1] - 3.5, 7, 7);
+        else g.arc(p[0], p[1], 3.5, 0, 2 * Math.PI);
+        g.fill(); g.stroke();
+      });
+    });
+    this.drawn.joints = ends;
+  };
+
   function arrow(g, a, b, head) {
     var dx = b[0] - a[0], dy = b[1] - a[1], l = Math.hypot(dx, dy);
     g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(b[0], b[1]);
@@ -361,6 +404,8 @@ var NcsView = (function () {
 
   View.prototype.drawContacts = function (g, f) {
     var c = f.contacts || [], i, big = 0;
+    this.drawn.contacts = c.length / 7;
+    for (i = 0; i < c.length; i += 7) this.drawn.impulse += c[i + 4] > 0 ? c[i + 4] : 0;
     for (i = 0; i < c.length; i += 7) big = Math.max(big, Math.hypot(c[i + 4], c[i + 5]));
     this.iscale = Math.max(this.iscale, big);
     var L = this.iscale > 0 ? 0.1 * Math.min(this.canvas.clientWidth, this.canvas.clientHeight) / this.iscale : 0;

@@ -46,6 +46,16 @@ check "--repeat= (empty): exit 2" '[ $rc -eq 2 ]'
 "$tool" --repeat=0 "$data"/fig3a-max.dat 2>/dev/null; rc=$?
 check "--repeat=0: exit 2" '[ $rc -eq 2 ]'
 
+# --help: on stdout, exit 0, every option of the usage line described
+out=$("$tool" --help); rc=$?
+check "--help: exit 0" '[ $rc -eq 0 ]'
+for o in --repeat --print-z --plain --cs --layout --help; do
+    check "--help describes $o" 'echo "$out" | grep -q -- "^  $o "'
+    check "--help's usage line has $o" 'echo "$out" | head -n 1 | grep -q -- "\[$o"'
+done
+"$tool" 2>"$work"/usage.err; rc=$?
+check "no file: exit 2 and a hint" '[ $rc -eq 2 ] && grep -q "ncs-lcp --help" "$work"/usage.err'
+
 "$tool" --repeat 3 "$work"/does-not-exist.dat 2>/dev/null; rc=$?
 check "missing file: exit 2" '[ $rc -eq 2 ]'
 "$tool" --bogus "$data"/fig3a-max.dat 2>/dev/null; rc=$?

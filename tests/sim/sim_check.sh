@@ -117,6 +117,12 @@ options)
     run 0 table --fixpoint 3 --fixpoint-tol 0.5 --quiet
     run 0 table --svg=x.svg --dump-lcp=dumps --steps=1 --quiet
     [ -s x.svg ] && [ -f dumps/step-000001-b0.dat ] || fail "--svg=, --dump-lcp= not used"
+    run 0 table --contacts=c1.csv --html=p1.html --steps=20 --quiet
+    run 0 table --contacts c2.csv --html p2.html --steps 20 --quiet
+    cmp -s c1.csv c2.csv || fail "--contacts=FILE differs from --contacts FILE"
+    [ "$(wc -l <c1.csv)" -gt 1 ] || fail "--contacts=c1.csv: no contact rows"
+    cmp -s p1.html p2.html || fail "--html=FILE differs from --html FILE"
+    grep -q '"step":\[0,' p1.html || fail "--html=p1.html: no frames"
     # usage errors: exit 2, a message and a hint, nothing run
     run 2 fall --steps
     has err.txt "option '--steps' needs a value"
@@ -143,8 +149,8 @@ options)
             *) fail "usage line lacks $opt" ;;
         esac
     done
-    for opt in --steps --csv --svg --dump-lcp --set --no-check --check --fixpoint \
-               --fixpoint-tol --quiet --help; do
+    for opt in --steps --csv --contacts --svg --html --dump-lcp --set --no-check --check \
+               --fixpoint --fixpoint-tol --quiet --help; do
         grep -q -- "^  $opt" out.txt || fail "--help does not describe $opt"
     done
     has out.txt "usage: table "
@@ -186,6 +192,16 @@ outputs)
     has err.txt "cannot write 'no/such/dir/x.svg'"
     [ ! -e out.csv ] || fail "the CSV was written although the run could not start"
     lacks err.txt "steps ("
+    # so do an unwritable --contacts and --html, in either option form
+    run 2 table --steps 1000000000 --csv out.csv --contacts no/such/dir/c.csv
+    has err.txt "cannot write 'no/such/dir/c.csv'"
+    run 2 table --steps=1000000000 --csv=out.csv --contacts=no/such/dir/c.csv
+    has err.txt "cannot write 'no/such/dir/c.csv'"
+    run 2 table --steps 1000000000 --csv out.csv --html no/such/dir/x.html
+    has err.txt "cannot write 'no/such/dir/x.html'"
+    run 2 table --steps=1000000000 --csv=out.csv --html=no/such/dir/x.html
+    has err.txt "cannot write 'no/such/dir/x.html'"
+    [ ! -e out.csv ] || fail "the CSV was written although the run could not start"
     # an existing file is not truncated either
     echo keep >old.csv
     run 2 table --csv old.csv --svg no/such/dir/x.svg

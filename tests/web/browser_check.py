@@ -3,15 +3,22 @@
 (Debian's chromium, chromium-driver and python3-selenium) through its test
 hook window.ncs (docs/web.md) and checks it.
 
-  browser_check.py replay PAGE CSV:N... [--shot PNG]
+  browser_check.py replay PAGE [OPTION|CSV:N]... [--shot PNG]
       after N frames from the start the page shows the CSV's positions at
       the frame's step (to 1e-12: the page holds the CSV's numbers), and
       frame 0 is the CSV's step 0
-  browser_check.py live PAGE CSV:N[:FORM]... [--drag] [--shot PNG]
+  browser_check.py live PAGE [OPTION|CSV:N[:FORM]]... [--drag] [--shot PNG]
       from a reset, after N steps with formulation FORM (default: the
       page's first) the page's WebAssembly stepper has the native run's
       positions (the CSV's at step N) to 1e-9; --drag: a body dragged and
       thrown moves away, and stepping goes on
+
+Options, each for the checks after it on the same page:
+  --joints N    the page draws N joints, each closed: a pin's and a weld's
+                two ends at one point, a rod's at its length (to 1e-4)
+  --contacts    the frame shown draws contacts with some normal impulse
+More pages may follow in the same browser: an argument ending in .html
+loads the next page (the options start afresh).
 
 Every page must load with no console error and no uncaught exception.
 Exit status 0 when every check passed, 1 when one failed, 77 when the
@@ -82,6 +89,12 @@ def load(d, page):
         fail("%s: window.ncs.ready is not true after 10 s" % page)
 
 
+def page_end(d, page):
+    errs = errors_in(d)
+    if errs:
+        fail("%s: console errors: %s" % (page, errs))
+
+
 def csv_state(path, step):
     rows = {}
     with open(path) as f:
@@ -117,18 +130,19 @@ def run_steps(d, n):
         "Promise.resolve(window.ncs.step(%d)).then(cb);" % n)
 
 
-def check_replay(d, path, n):
+def check_replay(d, path, n, njoints=None, contacts=False):
     step = run_steps(d, n)
     got = d.execute_script("return window.ncs.state()")
     worst = compare(got, csv_state(path, int(step)), 1e-12,
                     "replay frame %d (step %s)" % (n, step))
+    check_drawn(d, njoints, contacts, "replay frame %d" % n)
     d.execute_script("window.ncs.seek(0)")
     compare(d.execute_script("return window.ncs.state()"), csv_state(path, 0), 0.0,
             "replay frame 0")
     print("browser_check: replay: frame %d is step %s, largest difference %g" % (n, step, worst))
 
 
-def check_live(d, path, n, form):
+def check_live(d, path, n, form, njoints=None, contacts=False):
     if form:
         ok = d.execute_async_script(
             "var cb = arguments[arguments.length - 1];"
@@ -141,6 +155,7 @@ def check_live(d, path, n, form):
         fail("live: step(%d) reached step %s" % (n, step))
     got = d.execute_script("return window.ncs.state()")
     worst = compare(got, csv_state(path, n), 1e-9, "live step %d" % n)
+    check_drawn(d, njoints, contacts, "live step %d" % n)
     info = d.execute_script("return window.ncs.info()")
     if form and info.get("formulation") != form:
         fail("live: the page runs %r, not %s" % (info.get("formulation"), form))
@@ -164,38 +179,75 @@ def check_drag(d):
     print("browser_check: drag: the thrown body moved %g" % moved)
 
 
+def check_drawn(d, njoints, contacts, what):
+    """What the page drew in its last frame (window.ncs.drawn())."""
+    dr = d.execute_script("return window.ncs.drawn()")
+    if njoints is not None:
+        js = dr["joints"]
+        if len(js) != njoints:
+            fail("%s: %d joints drawn, expected %d" % (what, len(js), njoints))
+        worst = 0.0
+        for k, j in enumerate(js):
+            ends = j["a"] + j["b"]
+            if any(v is None or not math.isfinite(v) for v in ends):
+                fail("%s: joint %d has ends %r" % (what, k, ends))
+            dist = math.hypot(j["a"][0] - j["b"][0], j["a"][1] - j["b"][1])
+            off = abs(dist - j["len"]) if j["kind"] == "rod" else dist
+            if j["kind"] == "rod" and not j["len"] > 0:
+                fail("%s: rod %d has length %r" % (what, k, j["len"]))
+            worst = max(worst, off)
+            if off > 1e-4:
+                fail("%s: %s %d drawn with ends %r, %r: off by %g"
+                     % (what, j["kind"], k, j["a"], j["b"], off))
+        print("browser_check: %s: %d joints drawn, ends off by at most %g"
+              % (what, njoints, worst))
+    if contacts:
+        if not (dr["contacts"] > 0 and dr["impulse"] > 0):
+            fail("%s: %r contacts drawn with impulse %r" % (what, dr["contacts"], dr["impulse"]))
+        print("browser_check: %s: %d contacts drawn, normal impulses %g"
+              % (what, dr["contacts"], dr["impulse"]))
+
+
 def main(argv):
     if len(argv) < 4:
         print(__doc__, file=sys.stderr)
         return 2
-    mode, page = argv[1], argv[2]
-    shot, drag, specs, i = None, False, [], 3
-    while i < len(argv):
-        if argv[i] == "--shot":
-            shot = argv[i + 1]
-            i += 1
-        elif argv[i] == "--drag":
-            drag = True
-        else:
-            specs.append(argv[i].split(":"))
-        i += 1
+    mode = argv[1]
     if mode not in ("replay", "live"):
         fail("unknown mode %s" % mode)
     d = browser()
+    shot, page, njoints, contacts, i = None, None, None, False, 2
     try:
-        load(d, page)
-        for sp in specs:
-            if mode == "replay":
-                check_replay(d, sp[0], int(sp[1]))
+        while i < len(argv):
+            a = argv[i]
+            if a.endswith(".html"):
+                if page:
+                    page_end(d, page)
+                page, njoints, contacts = a, None, False
+                load(d, page)
+            elif a == "--shot":
+                shot = argv[i + 1]
+                i += 1
+            elif a == "--drag":
+                check_drag(d)
+            elif a == "--joints":
+                njoints = int(argv[i + 1])
+                i += 1
+            elif a == "--contacts":
+                contacts = True
             else:
-                check_live(d, sp[0], int(sp[1]), sp[2] if len(sp) > 2 else None)
-        if drag:
-            check_drag(d)
+                sp = a.split(":")
+                if mode == "replay":
+                    check_replay(d, sp[0], int(sp[1]), njoints, contacts)
+                else:
+                    check_live(d, sp[0], int(sp[1]), sp[2] if len(sp) > 2 else None,
+                               njoints, contacts)
+            i += 1
+        if page is None:
+            fail("no page given")
         if shot:
             d.save_screenshot(shot)
-        errs = errors_in(d)
-        if errs:
-            fail("%s: console errors: %s" % (page, errs))
+        page_end(d, page)
     finally:
         d.quit()
         shutil.rmtree(d.ncs_profile, ignore_errors=True)

@@ -11,3 +11,5 @@ run() {
 }
 # has FILE TEXT: FILE holds the fixed string TEXT
 has() { grep -qF -- "$2" "$1" || fail "$1 lacks '$2': $(head -c 2000 "$1")"; }
+# lacks FILE TEXT: FILE does not hold the fixed string TEXT
+lacks() { ! grep -qF -- "$2" "$1" || fail "$1 has '$2': $(head -c 2000 "$1")"; }

@@ -1,11 +1,17 @@
 #!/bin/sh
 # page_check.sh PART NCSC WORK - the two browser pages (docs/web.md):
-#   replay  `ncsc run ... --html` on two examples: the page is whole and
+#   replay  `ncsc run ... --html` on two examples and three scenes with
+#           joints (tests/joints/scenes): the page is whole and
 #           self-contained, and in headless Chromium shows the CSV's
-#           positions (browser_check.py replay)
-#   live    `ncsc view` on the valley: in headless Chromium the page's
-#           WebAssembly stepper computes the native runs' positions to 1e-9
-#           under two formulations, and a dragged body can be thrown
+#           positions (browser_check.py replay), contacts with impulses,
+#           and the joints closed (a pin's ends at one point, a rod's at its
+#           length)
+#   live    `ncsc view` on the valley and on Newton's cradle (rods,
+#           restitution): in headless Chromium the page's WebAssembly
+#           stepper computes the native runs' positions to 1e-9 under two
+#           formulations, draws the joints closed and the impacts'
+#           contacts, and a dragged body can be thrown
+#   demo    scripts/demo.sh (the end of `make demo`) on this build
 #   errors  what `ncsc view` and `--html` say when they cannot work
 # Every command's exit status is checked. Exit status 0: passed; 1: failed;
 # 77: skipped (no browser, or no clang for WebAssembly: the message says
@@ -40,25 +46,44 @@ browser() {
 
 case $part in
 replay)
-    run 0 "$ncsc" run "$top/examples/valley.ncs" --csv valley.csv --html valley.html --quiet
+    run 0 "$ncsc" run "$top/examples/valley.ncs" --csv valley.csv --html valley.html \
+        --contacts valley-contacts.csv --quiet
     selfcontained valley.html
     has valley.html "window.NCS_RUN"
     has valley.html '"formulation":"max"'
-    run 0 "$ncsc" run "$top/examples/rigid/stack.ncs" --csv stack.csv --html=stack.html --quiet
+    run 0 "$ncsc" run "$top/examples/rigid/stack.ncs" --csv stack.csv --html=stack.html \
+        --contacts=stack-contacts.csv --quiet
     selfcontained stack.html
     # two boxes with their outlines and a ball
     has stack.html '{"name":"lower","kind":"polygon","r":0,"mass":2,"mu":0.5,"outline":[-0.5,-0.5,'
     has stack.html '{"name":"ball","kind":"disc","r":0.2,'
+    # the contacts the page draws are the run's: at every frame their
+    # normal impulses sum to the --contacts CSV's of that step
+    run 0 "$py" "$here/replay_contacts.py" valley.html valley-contacts.csv
+    run 0 "$py" "$here/replay_contacts.py" stack.html stack-contacts.csv
     # a run longer than the page's frames: every k-th step, the last one too
     run 0 "$ncsc" run "$top/examples/valley.ncs" --steps 40001 --no-check --html long.html --quiet
     has long.html '"stride":3,'
     grep -q ',40001\]' long.html || fail "long.html lacks the last step"
-    browser replay valley.html valley.csv:300 valley.csv:1200
-    browser replay stack.html stack.csv:37
+    # joints (pins, a weld, rods) drawn closed at the CSV's positions, and
+    # the contacts of a restitution impact (Newton's cradle, step 269)
+    j=$top/tests/joints/scenes
+    for s in weld_beam double_pendulum cradle; do
+        run 0 "$ncsc" run "$j/$s.ncs" --csv "$s.csv" --html "$s.html" --quiet
+        selfcontained "$s.html"
+    done
+    has weld_beam.html '"joints":[{"kind":"weld","a":0,"b":-1,"ends":[0,0,0,0],"len":0},{"kind":"pin","a":1,"b":0,"ends":[0,0.3,1,0],"len":0}]'
+    # one browser for all pages; the valley rolls on its obstacle: the
+    # frames show contacts with impulses
+    browser replay valley.html --contacts valley.csv:300 valley.csv:1200 stack.html stack.csv:37 \
+        weld_beam.html --joints 2 weld_beam.csv:150 \
+        double_pendulum.html --joints 2 double_pendulum.csv:1500 \
+        cradle.html --joints 5 --contacts cradle.csv:269 cradle.csv:270
     ;;
 live)
-    "$ncsc" view --formulation max --formulation diff "$top/examples/valley.ncs" \
-        -o "pages/valley-live.html" >out.txt 2>err.txt
+    # --opt=value here, --opt value for the cradle below
+    "$ncsc" view --formulation=max --formulation diff "$top/examples/valley.ncs" \
+        -o=pages/valley-live.html >out.txt 2>err.txt
     rc=$?
     if [ "$rc" -ne 0 ] && grep -q "apt-get install" err.txt; then
         echo "page_check live: SKIP: $(cat err.txt)" >&2
@@ -69,7 +94,31 @@ live)
     selfcontained pages/valley-live.html
     run 0 "$ncsc" run "$top/examples/valley.ncs" --csv max.csv --quiet
     run 0 "$ncsc" run --formulation diff "$top/examples/valley.ncs" --csv diff.csv --quiet
-    browser live pages/valley-live.html max.csv:300 diff.csv:400:diff max.csv:1200:max --drag
+    # with joints and restitution: Newton's cradle (five rods, elastic
+    # impacts) to 1e-9 of the native run, the joints drawn closed, the
+    # impacts' contacts drawn
+    j=$top/tests/joints/scenes
+    run 0 "$ncsc" view --formulation max "$j/cradle.ncs" -o cradle-live.html
+    has err.txt "wrote cradle-live.html (formulations max)"
+    selfcontained cradle-live.html
+    run 0 "$ncsc" run "$j/cradle.ncs" --csv cradle.csv --quiet
+    browser live pages/valley-live.html max.csv:300 diff.csv:400:diff max.csv:1200:max --drag \
+        cradle-live.html --joints 5 cradle.csv:200 cradle.csv:600 --contacts cradle.csv:269 cradle.csv:270
+    ;;
+demo)
+    # scripts/demo.sh (make demo's last step) on this build: it runs the
+    # valley, names the files it wrote, and they are there
+    build=$(cd "$(dirname "$ncsc")/.." && pwd)
+    [ -x "$build/bin/ncsc" ] || fail "no $build/bin/ncsc"
+    (cd "$top" && NCS_DEMO_NO_OPEN=1 sh scripts/demo.sh "$build") >out.txt 2>err.txt ||
+        fail "scripts/demo.sh: exit status $?: $(cat err.txt)"
+    has out.txt "Replay:      file://$build/demo/valley.html"
+    has out.txt "Expectations of examples/valley.ncs: all passed."
+    has out.txt "Summary:     valley: 1200 steps"
+    has out.txt "ncsc view examples/valley.ncs -o "
+    selfcontained "$build/demo/valley.html"
+    xmllint --noout "$build/demo/valley.svg" || fail "the demo's SVG is not well-formed"
+    [ "$(wc -l <"$build/demo/valley.csv")" -eq 1202 ] || fail "the demo's CSV: $(wc -l <"$build/demo/valley.csv") lines"
     ;;
 errors)
     # no clang, no wasi-libc: said, with the packages to install; no page
@@ -88,6 +137,13 @@ errors)
     has err.txt "give -o PAGE.html"
     run 2 "$ncsc" view --formulation maxx "$top/examples/valley.ncs" -o x.html
     has err.txt "unknown formulation 'maxx'; did you mean 'max'?"
+    run 2 "$ncsc" view --formulation=maxx "$top/examples/valley.ncs" -o=x.html
+    has err.txt "unknown formulation 'maxx'; did you mean 'max'?"
+    run 2 "$ncsc" view --prefix=9bad "$top/examples/valley.ncs" -o=x.html
+    has err.txt "9bad"
+    NCS_CLANG=/nonexistent/clang run 2 "$ncsc" view --decomp=convex --prefix=vv \
+        "$top/examples/valley.ncs" -o=x.html
+    has err.txt "cannot run the C compiler '/nonexistent/clang'"
     printf 'scene bad { h = ; }\n' >bad.ncs
     run 1 "$ncsc" view bad.ncs -o x.html
     has err.txt "bad.ncs:1:"

@@ -1,8 +1,11 @@
 #!/bin/sh
 # sweep_check.sh PART NCSC WORK - sweeps without recompiling (docs/sweeps.md):
 #   friction  --set friction=MU and --set BODY.friction=MU: the scene's own
-#             value changes nothing, another one changes the run, a
+#             value changes nothing, another one changes the run, it
+#             replaces every obstacle's (per side) and body's coefficient, a
 #             frictionless scene refuses friction, bad values are usage errors
+#   restitution  --set restitution=E and --set BODY.restitution=E: a
+#             ball's bounce height is e^2 of its drop
 #   sweep     the GNU parallel and the Slurm job array blocks of
 #             docs/sweeps.md, run as written: the same twelve CSV files,
 #             and friction changes where the disc ends (skipped, 77,
@@ -53,11 +56,72 @@ friction)
     [ ! -e bad.csv ] || fail "a bad --set wrote the CSV"
     run 0 "$sim" --help
     has out.txt "--set friction=MU, --set BODY.friction=MU"
+    # friction per obstacle side: a V of two obstacles of friction 0.1 and
+    # 0.9 with a disc and a box of 0.3 and 0.7, run with --set
+    # friction=0.3, is the same scene written with 0.3 everywhere, bit for
+    # bit; without the --set it is not
+    scene() {
+        cat <<EOF
+scene $1 { h = 0.005; steps = 300; gravity = (0, -10); friction = $2; }
+obstacle left polygon { outer (-3, -1) (0, -1) (0, 0) (-3, 1); friction = $3; }
+obstacle right polygon { outer (0, -1.5) (3, -1.5) (3, 1) (0, 0); friction = $4; }
+body wheel disc { mass = 1; radius = 0.2; position = (-2, 1); friction = $5; }
+body box polygon {
+    mass = 1; position = (2, 1); friction = $6;
+    vertices (-0.2, -0.1) (0.2, -0.1) (0.2, 0.1) (-0.2, 0.1);
+}
+EOF
+    }
+    scene mixed 0.5 0.1 0.9 0.3 0.7 >mixed.ncs
+    scene uniform 0.3 0.3 0.3 0.3 0.3 >uniform.ncs
+    run 0 "$ncsc" run mixed.ncs --set friction=0.3 --csv mixed03.csv --quiet
+    lacks err.txt "warning"
+    run 0 "$ncsc" run uniform.ncs --csv uniform.csv --quiet
+    cmp -s mixed03.csv uniform.csv || fail "--set friction=0.3 on mixed.ncs differs from uniform.ncs"
+    run 0 "$ncsc" run mixed.ncs --csv=mixed.csv --quiet
+    ! cmp -s mixed.csv uniform.csv || fail "mixed.ncs runs as uniform.ncs without --set"
+    [ "$(wc -l <mixed.csv)" -eq 603 ] || fail "mixed.csv has $(wc -l <mixed.csv) lines"
     # a frictionless scene (no friction rows): refused, except 0
     run 0 "$ncsc" run "$top/examples/room.ncs" --steps 0 --quiet --no-check
     run 2 .ncs-run/room/room --set friction=0.3
     has err.txt "scene 'room' was compiled without friction"
     run 0 .ncs-run/room/room --set friction=0 --quiet
+    ;;
+restitution)
+    # --set restitution=E and --set BODY.restitution=E on a ball dropped
+    # from 1 m onto a floor (restitution 0.5): the scene's own value changes
+    # nothing, another one changes the bounce to e^2 of the drop
+    run 0 "$ncsc" run "$top/tests/joints/scenes/drop_bounce.ncs" --steps 0 --quiet --no-check
+    sim=.ncs-run/drop_bounce/drop_bounce
+    run 0 "$sim" --csv base.csv --quiet
+    run 0 "$sim" --set restitution=0.5 --csv same.csv --quiet
+    cmp -s base.csv same.csv || fail "--set restitution=0.5 changed the run"
+    run 0 "$sim" --set=ball.restitution=0.5 --csv same2.csv --quiet
+    cmp -s base.csv same2.csv || fail "--set=ball.restitution=0.5 changed the run"
+    # the highest centre after the first impact (t > 0.6 s; radius 0.1)
+    top_after() { awk -F, 'NR > 1 && $2 > 0.6 && $5 > m { m = $5 } END { printf "%.2f\n", m }' "$1"; }
+    [ "$(top_after base.csv)" = 0.35 ] || fail "e = 0.5 rose to $(top_after base.csv), not 0.25 + 0.1"
+    for e in 0 0.8 1; do
+        run 0 "$sim" --set restitution=$e --csv e$e.csv --quiet
+    done
+    [ "$(top_after e0.csv)" = 0.10 ] || fail "e = 0 bounced: $(top_after e0.csv)"
+    [ "$(top_after e0.8.csv)" = 0.74 ] || fail "e = 0.8 rose to $(top_after e0.8.csv), not 0.64 + 0.1"
+    [ "$(top_after e1.csv)" = 1.10 ] || fail "e = 1 rose to $(top_after e1.csv), not 1 + 0.1"
+    # one body's: the pair takes the larger of the ball's and the floor's
+    run 0 "$sim" --set ball.restitution=0.8 --csv b0.8.csv --quiet
+    cmp -s e0.8.csv b0.8.csv || fail "ball.restitution=0.8 differs from restitution=0.8"
+    run 0 "$sim" --set ball.restitution=0 --csv b0.csv --quiet
+    cmp -s base.csv b0.csv || fail "ball.restitution=0 changed the run (the floor's 0.5 is larger)"
+    # bad values: usage errors, nothing written
+    run 2 "$sim" --set restitution=1.5 --csv bad.csv
+    has err.txt "bad --set 'restitution=1.5': a restitution is a number from 0 to 1"
+    run 2 "$sim" --set ball.restitution=-0.1 --csv bad.csv
+    has err.txt "a restitution is a number from 0 to 1"
+    run 2 "$sim" --set restitution=x --csv bad.csv
+    has err.txt "expected a finite number"
+    [ ! -e bad.csv ] || fail "a bad --set wrote the CSV"
+    run 0 "$sim" --help
+    has out.txt "--set restitution=E, --set BODY.restitution=E"
     ;;
 sweep)
     if ! command -v parallel >/dev/null 2>&1; then

@@ -24,8 +24,10 @@
  *             convex corners); bodies dropped and thrown at them;
  *  4 teeth:   saw teeth sharing base vertices (on a floor or not); bodies
  *             dropped exactly onto shared vertices and tips;
- *  5 stack:   a column or a pyramid of equal aligned boxes resting flush on a
- *             floor made of tiles, with friction or not;
+ *  5 stack:   a column of two or three or a pyramid of three equal aligned
+ *             boxes resting flush on a floor made of tiles, with friction or
+ *             not (small: the engine takes up to 0.1 s a step on seven
+ *             boxes; tests/trust/scenes has the pyramid of ten);
  *  6 room:    a square obstacle with a square hole; particles and discs
  *             thrown at 1..20 m/s into its concave corners, with gravity or
  *             without (frictionless: the energy law applies);
@@ -225,7 +227,7 @@ static void teeth(unsigned long seed, long i) {
 }
 
 static void stack(unsigned long seed, long i) {
-    int grav = 1, pyramid = coin(), rows = pyramid ? irand(2, 3) : irand(2, 4);
+    int grav = 1, pyramid = coin(), rows = pyramid ? 2 : irand(2, 3);
     double seam[8], mu = friction(), hw = e8(0.25, 0.75), hh = e8(0.125, 0.5);
     header("stack", seed, i, grav, mu, 150);
     tiles(irand(3, 6), -e8(3, 5), 0.5, seam, "t");

@@ -10,7 +10,7 @@
  * tables and constants; a -0 becomes +0 as in the emitted literals), then
  * ncs_sim_main runs with the remaining options (--csv, --dump-lcp, --steps,
  * --no-check, ...), so the CSV and the LCP dumps are those of the
- * generated simulator (the test trust.inproc compares the two byte for
+ * generated simulator (the tests trust.inproc.* compare the two byte for
  * byte). This is what lets the trust suite run hundreds of scenes under
  * five formulations in about a minute: `ncsc run` spends a second per
  * scene in the C compiler. The program's name in messages is the scene's.

@@ -76,8 +76,8 @@ rm -rf "$work/case"
 # the worst values over all scenes (from the checker's summary lines)
 awk -v n="$n" -v fric="$fric" -v failed="$failed" -v form="$form" -v known="$nknown" '
     { for (i = 1; i <= NF; i++) {
-          if ($i == "deepest") { d = $(i + 1) + 0; if (d > depth) { depth = d; dw = $2 } }
-          if ($i == "gain") { g = $(i + 1) + 0; ng++; if (g > gain) { gain = g; gw = $2 } }
+          if ($i == "deepest") { d = $(i + 1) + 0; if (d > depth) { depth = d; dw = $2; sub(/:$/, "", dw) } }
+          if ($i == "gain") { g = $(i + 1) + 0; ng++; if (g > gain) { gain = g; gw = $2; sub(/:$/, "", gw) } }
           if ($i == "LCPs,") lcps += $(i - 1)
           if ($i == "friction" && $(i + 1) == "contacts,") con += $(i - 1)
           if ($i == "sliding;") sl += $(i - 1)

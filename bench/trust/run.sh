@@ -6,7 +6,8 @@
 # trust.prop.* (tests/trust/prop.sh). Prints prop.sh's summary line per
 # formulation (scenes, failures, deepest end-of-step penetration, largest
 # one-step energy gain under the energy law, Coulomb checks) and every
-# failed scene, and the wall time. The failed cases' files stay in
+# failed scene (the engine defects of tests/trust/known-defects.txt as
+# known), and the wall time. The failed cases' files stay in
 # BUILD_DIR/bench-trust/FORMULATION/fail. Exit status 1 when a scene failed.
 set -u
 build=$1 seed=${2:-2026} count=${3:-1000} jobs=${4:-2}
@@ -22,8 +23,8 @@ start=$(date +%s)
 printf '%s\n' stewart max summation diff diff-accurate |
     xargs -P "$jobs" -I FORM sh -c \
         'sh "$1" "$2/trust_run" "$2/trust_check" "$2/trust_gen" "$3" 0 "$4" FORM "$5/FORM" \
-             > "$5/FORM.log" 2>&1; echo $? > "$5/FORM.status"' \
-        sh "$prop" "$bin" "$seed" "$count" "$out"
+             "$6" > "$5/FORM.log" 2>&1; echo $? > "$5/FORM.status"' \
+        sh "$prop" "$bin" "$seed" "$count" "$out" "$here/../../tests/trust/known-defects.txt"
 rc=0
 for form in stewart max summation diff diff-accurate; do
     grep -v '^    ' "$out/$form.log"

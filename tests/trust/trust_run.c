@@ -10,7 +10,7 @@
  * tables and constants; a -0 becomes +0 as in the emitted literals), then
  * ncs_sim_main runs with the remaining options (--csv, --dump-lcp, --steps,
  * --no-check, ...), so the CSV and the LCP dumps are those of the
- * generated simulator (the test trust.inproc compares the two byte for
+ * generated simulator (the tests trust.inproc.* compare the two byte for
  * byte). This is what lets the trust suite run hundreds of scenes under
  * five formulations in about a minute: `ncsc run` spends a second per
  * scene in the C compiler. The program's name in messages is the scene's.
@@ -21,12 +21,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+/* the compiler's scene.h and ncs/world.h both name a struct ncs_side (an
+ * explicit side, a side of a piece): the compiler's is renamed here, which
+ * changes no layout (struct tags are not symbols) */
+#define ncs_side ncs_scene_side
 #include "emit_scene.h"
 #include "geom.h"
-#include "ncs/world.h"
 #include "parse.h"
 #include "plan.h"
 #include "solid.h"
+#undef ncs_side
+#include "ncs/world.h"
 #include "trust_sim.h"
 
 /* Everything the descriptors point to, freed at the end. */
@@ -43,13 +48,9 @@ static void *keep(owned *o, void *p) {
     return o->p[o->n++] = p;
 }
 
-/* A copy of n reals (at least one element, as the emitted tables), -0 as
- * +0 like the emitted literals. */
-static const double *reals(owned *o, const double *v, int n) {
-    double *c = keep(o, calloc((size_t)(n > 0 ? n : 1), sizeof *c));
-    for (int i = 0; i < n; i++)
-        c[i] = v[i] == 0 ? 0 : v[i];
-    return c;
+/* -0 as +0, like the emitted literals. */
+static double z0(double v) {
+    return v == 0 ? 0 : v;
 }
 
 static const int *ints(owned *o, const int *v, int n) {
@@ -59,24 +60,36 @@ static const int *ints(owned *o, const int *v, int n) {
     return c;
 }
 
-static void pieces_of(owned *o, const ncs_ptab *t, int with_mu, ncs_pieces *out) {
-    unsigned char *in = keep(o, calloc((size_t)(t->nsides > 0 ? t->nsides : 1), 1));
-    if (t->nsides > 0)
-        memcpy(in, t->internal, (size_t)t->nsides);
+/* The rows of table t (emit_scene.c, pieces_tables and pieces_init). */
+static void pieces_of(owned *o, const ncs_ptab *t, ncs_pieces *out) {
+    ncs_piece *pc = keep(o, calloc((size_t)(t->npieces > 0 ? t->npieces : 1), sizeof *pc));
+    ncs_side *sd = keep(o, calloc((size_t)(t->nsides > 0 ? t->nsides : 1), sizeof *sd));
+    ncs_vertex *vx = keep(o, calloc((size_t)(t->nverts > 0 ? t->nverts : 1), sizeof *vx));
+    for (int k = 0; k < t->npieces; k++) {
+        pc[k].side0 = t->first[k];
+        pc[k].nside = t->first[k + 1] - t->first[k];
+        pc[k].vert0 = t->vfirst[k];
+        pc[k].nvert = t->vfirst[k + 1] - t->vfirst[k];
+        pc[k].cx = z0(t->cx[k]);
+        pc[k].cy = z0(t->cy[k]);
+        pc[k].rad = z0(t->rad[k]);
+    }
+    for (int j = 0; j < t->nsides; j++) {
+        sd[j].nx = z0(t->nx[j]);
+        sd[j].ny = z0(t->ny[j]);
+        sd[j].off = z0(t->off[j]);
+        sd[j].grow = z0(t->grow[j]);
+        sd[j].mu = z0(t->mu[j]);
+        sd[j].internal = t->internal[j];
+    }
+    for (int j = 0; j < t->nverts; j++) {
+        vx[j].x = z0(t->vx[j]);
+        vx[j].y = z0(t->vy[j]);
+    }
     out->npieces = t->npieces;
-    out->first = ints(o, t->first, t->npieces + 1);
-    out->vfirst = ints(o, t->vfirst, t->npieces + 1);
-    out->nx = reals(o, t->nx, t->nsides);
-    out->ny = reals(o, t->ny, t->nsides);
-    out->off = reals(o, t->off, t->nsides);
-    out->grow = reals(o, t->grow, t->nsides);
-    out->mu = with_mu ? reals(o, t->mu, t->nsides) : NULL;
-    out->internal = in;
-    out->vx = reals(o, t->vx, t->nverts);
-    out->vy = reals(o, t->vy, t->nverts);
-    out->cx = reals(o, t->cx, t->npieces);
-    out->cy = reals(o, t->cy, t->npieces);
-    out->rad = reals(o, t->rad, t->npieces);
+    out->piece = t->npieces > 0 ? pc : NULL;
+    out->side = t->npieces > 0 ? sd : NULL;
+    out->vert = t->nverts > 0 ? vx : NULL;
 }
 
 /* The scene descriptor of plan pl (emit_scene.c, ncs_emit_scene_source). */
@@ -104,6 +117,7 @@ static void scene_of(owned *o, const ncs_plan *pl, ncs_scene_desc *sc) {
         bd[b].cy = v[7];
         bd[b].rad = v[8];
         bd[b].mu = v[9];
+        bd[b].e = z0(pb->e);
         bd[b].vert0 = pb->vert0;
         bd[b].nvert = pb->nvert;
         bd[b].piece0 = pb->piece0;
@@ -118,14 +132,59 @@ static void scene_of(owned *o, const ncs_plan *pl, ncs_scene_desc *sc) {
     sc->nbodies = s->nbodies;
     sc->body = bd;
     sc->body_name = names;
-    pieces_of(o, &pl->obst, 1, &sc->obst);
+    pieces_of(o, &pl->obst, &sc->obst);
+    ncs_corner *cn = keep(o, calloc((size_t)pl->ncorners + 1, sizeof *cn));
+    for (int i = 0; i < pl->ncorners; i++) {
+        cn[i].v = pl->corner_v[i];
+        cn[i].mu = z0(pl->corner_mu[i]);
+    }
     sc->ncorners = pl->ncorners;
-    sc->corner_v = ints(o, pl->corner_v, pl->ncorners);
-    sc->corner_mu = reals(o, pl->corner_mu, pl->ncorners);
-    pieces_of(o, &pl->bpieces, 0, &sc->bpieces);
-    sc->bvx = reals(o, pl->bvx, pl->nbverts);
-    sc->bvy = reals(o, pl->bvy, pl->nbverts);
-    sc->bvmap = ints(o, pl->bvmap, pl->bpieces.nverts);
+    sc->corner = pl->ncorners > 0 ? cn : NULL;
+    if (pl->grid.nx > 0) {
+        const ncs_pgrid *g = &pl->grid;
+        int cells = g->nx * g->ny;
+        sc->grid.x0 = z0(g->x0);
+        sc->grid.y0 = z0(g->y0);
+        sc->grid.cell = z0(g->cell);
+        sc->grid.nx = g->nx;
+        sc->grid.ny = g->ny;
+        sc->grid.start = ints(o, g->start, cells + 1);
+        sc->grid.item = ints(o, g->item, g->start[cells]);
+        sc->grid.cstart = ints(o, g->cstart, cells + 1);
+        sc->grid.citem = ints(o, g->citem, g->cstart[cells]);
+        sc->grid.nfree = g->nfree;
+        sc->grid.free_piece = ints(o, g->free_piece, g->nfree);
+    }
+    pieces_of(o, &pl->bpieces, &sc->bpieces);
+    if (pl->nbverts > 0) {
+        ncs_vertex *bv = keep(o, calloc((size_t)pl->nbverts, sizeof *bv));
+        for (int i = 0; i < pl->nbverts; i++) {
+            bv[i].x = z0(pl->bvx[i]);
+            bv[i].y = z0(pl->bvy[i]);
+        }
+        sc->bvert = bv;
+        sc->bvmap = ints(o, pl->bvmap, pl->bpieces.nverts);
+    }
+    if (pl->njoints > 0) {
+        ncs_joint_desc *jd = keep(o, calloc((size_t)pl->njoints, sizeof *jd));
+        for (int i = 0; i < pl->njoints; i++) {
+            const ncs_pjoint *j = &pl->joints[i];
+            jd[i].kind = j->kind;
+            jd[i].a = j->a;
+            jd[i].b = j->b;
+            jd[i].ax = z0(j->ax);
+            jd[i].ay = z0(j->ay);
+            jd[i].bx = z0(j->bx);
+            jd[i].by = z0(j->by);
+            jd[i].len = z0(j->len);
+            jd[i].angle = z0(j->angle);
+        }
+        sc->njoints = pl->njoints;
+        sc->joint = jd;
+    }
+    sc->restitution = z0(s->restitution);
+    sc->bounce_min = z0(s->restitution_threshold);
+    sc->erp = z0(s->erp);
     sc->form = s->form;
     sc->nfric = pl->nfric;
     sc->h = s->h;
@@ -144,6 +203,7 @@ static void scene_of(owned *o, const ncs_plan *pl, ncs_scene_desc *sc) {
     sc->max_contacts = pl->size.contacts;
     sc->max_groups = pl->size.groups;
     sc->max_m = pl->size.m;
+    sc->max_jrows = pl->size.jrows;
 }
 
 /* The simulator's description (emit_scene.c, sim_tables). */
@@ -251,7 +311,9 @@ int main(int argc, char **argv) {
     scene_of(&o, &pl, &sc);
     sim_of(&o, s, &sim);
     size_t units = NCS_WORLD_MEM_UNITS(sc.nbodies, sc.max_pairs, sc.max_srefs, sc.max_contacts,
-                                       sc.max_groups, sc.max_m, sc.nfric);
+                                       sc.max_groups, sc.max_m, sc.nfric) +
+                   NCS_WORLD_JOINT_UNITS(sc.nbodies, sc.njoints, sc.max_jrows, sc.max_contacts,
+                                         sc.nfric);
     ncs_mem_unit *mem = keep(&o, calloc(units, sizeof *mem));
     ncs_world w;
     if (ncs_world_init(&w, &sc, mem, units) != 0) {

@@ -158,24 +158,32 @@ void bench(const NcsScene &ns, int reps) {
     float h = (float)sc->h;
     double tn = 1e300, tb = 1e300;
     int left_out = 0;
+    ncs_real nxy[2] = {0, 0};
+    b2Vec2 bxy(0, 0);
     for (int r = 0; r < reps; r++) {
         ns.reset(st);
         double t0 = now();
         for (long n = 0; n < steps; n++)
             ns.step(st);
         tn = std::min(tn, now() - t0);
+        ncs_world_position(static_cast<const ncs_world *>(st), 0, nxy);
         b2World *w = box2d_world(sc, &left_out);
         t0 = now();
         for (long n = 0; n < steps; n++)
             w->Step(h, 8, 3);
         tb = std::min(tb, now() - t0);
+        for (b2Body *b = w->GetBodyList(); b; b = b->GetNext())
+            if (b->GetType() == b2_dynamicBody)
+                bxy = b->GetPosition(); /* the list is newest first: ends at body 0 */
         delete w;
     }
     double un = 1e6 * tn / (double)std::max(steps, 1L), ub = 1e6 * tb / (double)std::max(steps, 1L);
     std::printf("%-10s %6d %7d %6ld %12.3f %12.3f %8.2f %11lu", ns.name, sc->nbodies,
                 sc->obst.npieces - left_out, steps, un, ub, un / ub, (unsigned long)ns.bytes);
+    std::printf("  body 0 at the end: ncs (%.3f, %.3f), Box2D (%.3f, %.3f)", (double)nxy[0],
+                (double)nxy[1], (double)bxy.x, (double)bxy.y);
     if (failed)
-        std::printf("  ncs step %ld failed: status %d, lcp_status %d, island of body %d, m %d",
+        std::printf("\n           ncs step %ld failed: status %d, lcp_status %d, island of body %d, m %d",
                     failed, fail.status, fail.lcp_status, fail.body, fail.m);
     std::printf("\n");
     std::free(st);

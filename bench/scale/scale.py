@@ -11,7 +11,8 @@ PART is one or more of
   bodies     N = 1 .. 1000 particles, discs or boxes resting on a floor,
              2 apart (they never meet); log-log exponent of the step time
   vertices   ncsc wall time on 1e5-vertex scenes (33,334 separate
-             triangles; one saw polygon of 33,333 teeth), and a 10^4-triangle
+             triangles; one saw polygon of 50,000 teeth, and smaller saws
+             for the growth; --quick: the small saws only), and a 10^4-triangle
              scene through ncsc, gcc -O2 and its run, all told
   piles      100 discs poured into the valley (examples/valley.ncs geometry)
              and a 10-box pyramid resting 10^4 steps: default settings,
@@ -136,8 +137,8 @@ def tri_row(n, disc=True, steps=400):
 
 
 def saw(n):
-    """One polygon: a saw of n touching teeth (3 n + 2 vertices... n teeth
-    of width 1, height 0.5, on a base 1 deep)."""
+    """One polygon of 2 n + 3 vertices: a saw of n touching teeth of width
+    1 and height 0.5 on a base 1 deep; a disc above the middle."""
     pts = ["(0, -1)", "(%d, -1)" % n]
     for i in range(n, 0, -1):
         pts.append("(%d, 0)" % i)
@@ -208,6 +209,11 @@ def pyramid(rows=4, steps=10000):
     return "".join(lines)
 
 
+# ncsc's sizing (ncs_plan_sizes) of N polygon bodies grows faster than N:
+# 1000 boxes took more than 10 minutes (issue 18 measurements, docs/performance.md)
+BOX_MAX = 300
+
+
 # ---- parts -----------------------------------------------------------------
 
 def part_obstacles(b, quick):
@@ -219,7 +225,7 @@ def part_obstacles(b, quick):
     xs, ys = [], []
     for n in ns:
         o = b.scene("tri%d" % n, tri_row(n))
-        if "us_best" not in o:
+        if "us_best" not in o or "failed_step" in o:
             print("%7d failed: %s" % (n, o))
             continue
         t = float(o["us_best"])
@@ -237,13 +243,19 @@ def part_bodies(b, quick):
     ns = [1, 10, 100, 1000] if quick else [1, 3, 10, 30, 100, 300, 1000]
     print("## bodies: N separate bodies resting on a floor, 2 apart, 200 steps of 0.01 s")
     for kind in ("particle", "disc", "box"):
+        if kind == "box":
+            ns = [n for n in ns if n <= BOX_MAX]
         print("%-9s %5s %10s %10s %6s %6s %12s %8s" % ("kind", "N", "us/step", "us/body", "MAX_M",
                                                        "m_met", "state_B", "ncsc_s"))
         xs, ys = [], []
         for n in ns:
             o = b.scene("sep_%s_%d" % (kind, n), separate(kind, n))
-            if "us_best" not in o:
-                print("%-9s %5d failed: %s" % (kind, n, o))
+            if "failed_step" in o:
+                o["error"] = "step %s failed (status %s)" % (o["failed_step"], o["status"])
+            if "us_best" not in o or "failed_step" in o:
+                print("%-9s %5d %10s %10s %6s %6s %12s %8s %s" % (kind, n, "-", "-", o.get("max_m"),
+                                                                 "-", o.get("state_bytes"),
+                                                                 o["ncsc_s"], o.get("error")))
                 continue
             t = float(o["us_best"])
             xs.append(n)
@@ -263,8 +275,13 @@ def part_vertices(b, quick):
     n = 33334
     d, p, t = b.ncsc_run("tri%d" % n, tri_row(n))
     print("%-34s %9d %9.2f" % ("%d separate triangles" % n, 3 * n, t))
-    d, p, t = b.ncsc_run("saw33333", saw(33333))
-    print("%-34s %9d %9.2f" % ("saw of 33333 teeth (one polygon)", 2 * 33333 + 3, t))
+    xs, ys = [], []
+    for teeth in ([3333, 10000] if quick else [3333, 10000, 33333, 50000]):
+        d, p, t = b.ncsc_run("saw%d" % teeth, saw(teeth))
+        xs.append(2 * teeth + 3)
+        ys.append(t)
+        print("%-34s %9d %9.2f" % ("saw of %d teeth (one polygon)" % teeth, xs[-1], t))
+    print("saw: log-log slope of ncsc time against vertices %.2f" % slope(xs, ys))
     print()
     print("## 10^4 triangles all told: ncsc, gcc -O2, 400 steps (one run)")
     n = 10000
@@ -283,32 +300,38 @@ def part_vertices(b, quick):
 
 def part_piles(b, quick):
     print("## piles: default settings, every step must be solved")
-    print("%-22s %6s %7s %10s %6s %6s %9s %s" % ("scene", "steps", "solved", "us/step",
+    print("%-22s %6s %7s %10s %6s %6s %9s %s" % ("scene", "steps", "solved", "us/solved",
                                                  "MAX_M", "m_met", "state_B", "failure"))
     for name, text, steps in (("valley100", valley_discs(100, 2000), 2000),
                               ("pyramid", pyramid(4, 10000), 10000)):
         o = b.scene(name, text, steps, 1 if quick else 3)
-        if "us_best" in o:
-            print("%-22s %6d %7s %10.3f %6s %6s %9s %s" % (name, steps, "all", float(o["us_best"]),
-                                                           o["max_m"], o["m_met"],
-                                                           o["state_bytes"], "-"))
-        else:
-            print("%-22s %6d %7s %10s %6s %6s %9s step %s status %s body %s lcp_status %s m %s"
-                  % (name, steps, int(o.get("failed_step", 1)) - 1, "-", o.get("max_m"), "-",
-                     o.get("state_bytes"), o.get("failed_step"), o.get("status"), o.get("body"),
-                     o.get("lcp_status"), o.get("m")))
+        fail = "-"
+        if "failed_step" in o:
+            fail = ("step %s: status %s, island of body %s, lcp_status %s, m %s, %s pivots, "
+                    "%s s" % (o["failed_step"], o["status"], o["body"], o["lcp_status"], o["m"],
+                              o["pivots_failed"], o["s_failed"]))
+        if "us_best" not in o:
+            print("%-22s %6d %s" % (name, steps, o))
+            continue
+        print("%-22s %6d %7s %10.3f %6s %6s %9s %s" % (name, steps, o["steps"], float(o["us_best"]),
+                                                       o["max_m"], o["m_met"], o["state_bytes"],
+                                                       fail))
     print()
 
 
 def main():
+    global BOX_MAX
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default=os.path.join(SRC, "build"))
     ap.add_argument("--work", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "ncs-scale"))
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--quick", action="store_true", help="fewer sizes")
+    ap.add_argument("--box-max", type=int, default=BOX_MAX,
+                    help="largest N of the boxes in `bodies` (default %d)" % BOX_MAX)
     ap.add_argument("parts", nargs="+")
     a = ap.parse_args()
     sys.stdout.reconfigure(line_buffering=True)
+    BOX_MAX = a.box_max
     b = Bench(os.path.abspath(a.build), a.work, a.reps)
     parts = {"obstacles": part_obstacles, "bodies": part_bodies, "vertices": part_vertices,
              "piles": part_piles}

@@ -954,6 +954,28 @@ static int has_work(const ncs_world *w, int r) {
            (w->sc->njoints > 0 && w->mem.jbegin[r] != w->mem.jbegin[r + 1]);
 }
 
+/* The bodies of island r (those of its pairs and joints, as solve_all
+ * records them), one after another: *it starts at 0; returns the next body,
+ * or -1 at the end. A body may come more than once. Lets an island's work
+ * be what the island holds, not what the scene holds (issue 18). */
+static int island_next(const ncs_world *w, int r, int *it) {
+    int np = w->mem.ibegin[r + 1] - w->mem.ibegin[r], b, k;
+    int nj = w->sc->njoints > 0 ? w->mem.jbegin[r + 1] - w->mem.jbegin[r] : 0;
+    while (*it < 2 * (np + nj)) {
+        k = (*it)++;
+        if (k < 2 * np) {
+            const ncs_pair *P = &w->mem.pair[w->mem.order[w->mem.ibegin[r] + k / 2]];
+            b = k % 2 ? P->b : P->a;
+        } else {
+            const ncs_joint_desc *J = &w->sc->joint[w->mem.jorder[w->mem.jbegin[r] + (k - 2 * np) / 2]];
+            b = k % 2 ? J->b : J->a;
+        }
+        if (b >= 0)
+            return b;
+    }
+    return -1;
+}
+
 /* ---- one island's LCP --------------------------------------------------- */
 
 static int is_group(const ncs_world *w, const ncs_pair *P) {
@@ -1312,11 +1334,15 @@ static int bounce(ncs_world *w, int nc, int k, int ne, int off, const ncs_real (
     ncs_real (*acc)[3] = row(w, D2);
     int nu = nc * (1 + k), c, d, sweep, any = 0, i;
     ncs_real *dp = w->mem.dp, *tgt = w->mem.a0, change, scale = 0;
-    for (i = 0; i < w->sc->nbodies; i++) {
-        acc[i][0] = w->sc->body[i].ax;
-        acc[i][1] = w->sc->body[i].ay;
-        acc[i][2] = w->sc->body[i].alpha;
-    }
+    for (c = 0; c < nc; c++) /* the free accelerations of the contacts' bodies */
+        for (d = 0; d < 2; d++) {
+            i = d ? w->mem.con[c].b : w->mem.con[c].a;
+            if (i < 0)
+                continue;
+            acc[i][0] = w->sc->body[i].ax;
+            acc[i][1] = w->sc->body[i].ay;
+            acc[i][2] = w->sc->body[i].alpha;
+        }
     for (c = 0; c < nc; c++) {
         const ncs_contact *C = &w->mem.con[c];
         ncs_real e = body_e(w, C->a), eb = body_e(w, C->b), s;
@@ -1567,7 +1593,7 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
     ncs_real *p = NULL;
     ncs_layout lay;
     ncs_lcp_info li;
-    int np, nc = 0, ne, m, st, i, k, ghosts_in = 0, retry, off = 0, nu = 0, bounced = 0;
+    int np, nc = 0, ne, m, st, i, k, ghosts_in = 0, retry, off = 0, nu = 0, bounced = 0, it;
     st = layout_of(w, root, sc->nfric, &np, &nc, &lay, &m);
     inf->groups = st == NCS_STEP_OK ? np : 0;
     ne = island_joints(w, root, qe);
@@ -1611,7 +1637,11 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
         inf->lcp_status = st;
         return NCS_STEP_LCP_FAILED;
     }
-    memcpy(u, vt, sizeof(ncs_real) * 3 * (size_t)sc->nbodies);
+    /* u, ub, du and bv only for the island's bodies: du and bv were cleared by
+     * solve_all and a body is in one island, so 0 + (change) is what += gave */
+    for (it = 0; (i = island_next(w, root, &it)) >= 0;)
+        for (k = 0; k < 3; k++)
+            u[i][k] = vt[i][k];
     if (nc > 0) {
         off = ncs_lcp_impulse_offset(&lay);
         p = w->mem.z + off;
@@ -1628,20 +1658,22 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
 #endif
     if (NCS_WORLD_RESTITUTION && rec && nc > 0 && !un) {
         ncs_real (*bv)[3] = row(w, BV), (*ub)[3] = row(w, UB);
-        memcpy(ub, u, sizeof(ncs_real) * 3 * (size_t)sc->nbodies);
-        bounced = bounce(w, nc, sc->nfric, ne, off, vt, ub);
-        for (i = 0; bounced && i < sc->nbodies; i++)
+        for (it = 0; (i = island_next(w, root, &it)) >= 0;)
             for (k = 0; k < 3; k++)
-                bv[i][k] += ub[i][k] - u[i][k];
+                ub[i][k] = u[i][k];
+        bounced = bounce(w, nc, sc->nfric, ne, off, vt, ub);
+        for (it = 0; bounced && (i = island_next(w, root, &it)) >= 0;)
+            for (k = 0; k < 3; k++)
+                bv[i][k] = (ncs_real)0 + (ub[i][k] - u[i][k]);
     }
     if (NCS_WORLD_REPORTS && rec && nc > 0 && w->log) {
         int nrest = report(w, nc, sc->nfric, off, bounced ? w->mem.dp : NULL,
                            (const ncs_real (*)[3])row(w, UC));
         rest_forces(w, nrest, ne);
     }
-    for (i = 0; i < sc->nbodies; i++)
+    for (it = 0; (i = island_next(w, root, &it)) >= 0;)
         for (k = 0; k < 3; k++)
-            du[i][k] += u[i][k] - vt[i][k];
+            du[i][k] = (ncs_real)0 + (u[i][k] - vt[i][k]);
     return NCS_STEP_OK;
 }
 

@@ -89,6 +89,34 @@ static double piece_distance(const ncs_ptab *t, int k, double x, double y) {
     return best;
 }
 
+/* Can a disc centre within `slack` of (x, y) lie in the normal cone of a
+ * convex vertex of piece k (where the engine adds an arc, world.c's
+ * point_piece: the cones of a convex piece's vertices are disjoint, so at
+ * most one arc per piece)? 1 also for a piece whose vertices are not its
+ * sides' starts (no such arcs; counted all the same). */
+static int arc_near(const ncs_ptab *t, int k, double x, double y, double slack) {
+    int n = t->first[k + 1] - t->first[k], nv = t->vfirst[k + 1] - t->vfirst[k], j;
+    if (nv != n)
+        return 1;
+    for (j = 0; j < n; j++) {
+        int sb = t->first[k] + j, sa = t->first[k] + (j + n - 1) % n, e;
+        double ax = t->nx[sa], ay = t->ny[sa], bx = t->nx[sb], by = t->ny[sb];
+        double dx = x - t->vx[t->vfirst[k] + j], dy = y - t->vy[t->vfirst[k] + j], far = HUGE_VAL;
+        if (ax * by - ay * bx <= 0)
+            continue; /* straight or reflex: no arc */
+        if (ax * dy - ay * dx >= 0 && dx * by - dy * bx >= 0)
+            return 1; /* in the cone */
+        for (e = 0; e < 2; e++) { /* distance to the cone: to its nearer ray */
+            double ux = e ? bx : ax, uy = e ? by : ay, along = ux * dx + uy * dy;
+            double dist = along <= 0 ? hypot(dx, dy) : fabs(ux * dy - uy * dx);
+            far = dist < far ? dist : far;
+        }
+        if (far <= slack)
+            return 1;
+    }
+    return 0;
+}
+
 /* ---- a bucket grid of pieces, for "which pieces are near this place" ---- */
 
 typedef struct buckets {
@@ -193,6 +221,23 @@ static int points_around(const buckets *b, const double *px, const double *py, d
     return n;
 }
 
+/* Is (x, y) deeper than `slack` inside a piece of t (buckets b: a piece is
+ * listed in every cell its circle's box touches, so the cell of (x, y)
+ * holds every bounded piece containing it)? */
+static int deep_in_piece(const ncs_ptab *t, const buckets *b, double x, double y, double slack) {
+    int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), s, k;
+    if (cx >= 0 && cy >= 0 && cx < b->nx && cy < b->ny) {
+        size_t c = (size_t)cy * (size_t)b->nx + (size_t)cx;
+        for (s = b->start[c]; s < b->start[c + 1]; s++)
+            if (piece_distance(t, b->item[s], x, y) < -slack)
+                return 1;
+    }
+    for (k = 0; b->unbounded && k < t->npieces; k++)
+        if (t->rad[k] < 0 && piece_distance(t, k, x, y) < -slack)
+            return 1;
+    return 0;
+}
+
 /* The pairs of one point of radius r at (x, y) against the pieces of t
  * (buckets b, a stamp per piece and its tick): every piece within r + R of
  * it with its sides behind by at most R (and an arc for a disc), all with
@@ -225,7 +270,7 @@ static int point_here(const ncs_plan *p, const ncs_ptab *t, const buckets *b, in
                 for (j = t->first[k]; j < t->first[k + 1]; j++)
                     if (t->nx[j] * x + t->ny[j] * y - t->off[j] - fmax(r, t->grow[j]) >= -R - slack)
                         n++;
-                if (r > 0 && t->vfirst[k + 1] > t->vfirst[k])
+                if (r > 0 && t->vfirst[k + 1] > t->vfirst[k] && arc_near(t, k, x, y, slack))
                     n++;
                 add(out, pair_cost(p, n), 1);
             }
@@ -333,9 +378,10 @@ static cost clique_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R
 }
 
 /* The cost of one point of radius r (a disc or particle centre) against the
- * pieces of t, reach R, maximised over the free places of box: on a grid
- * when one of at most 300 x 300 places with a spacing of R / 4 covers the
- * box, and never above clique_cost. */
+ * pieces of t, reach R, maximised over the free places of box: on a grid of
+ * at most 301 x 301 places, spacing (r + R) / 4 or coarser where the box
+ * needs it (each place counts with the slack of its cell, so a coarse grid
+ * is still a bound, only a looser one), and never above clique_cost. */
 static cost point_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R,
                        const double box[4]) {
     cost worst = {0, 0, 0, 0}, clique;
@@ -345,9 +391,10 @@ static cost point_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R,
     if (t->npieces == 0)
         return worst;
     clique = clique_cost(p, t, r, R, box);
-    if (grid2(box, R + r, st, 300, o, n) != 0 || o[2] > st * (1 + 1e-9) ||
-        buckets_make(&b, t, box, R + r + o[2]) != 0)
+    if (grid2(box, R + r, st, 300, o, n) != 0 || buckets_make(&b, t, box, R + r + o[2]) != 0)
         return clique;
+    if (getenv("NCS_SIZES_DEBUG"))
+        fprintf(stderr, "point_cost: grid %d x %d spacing %g (wanted %g)\n", n[0], n[1], o[2], st);
     slack = o[2] * 0.70710678118654757;
     stamp = calloc((size_t)t->npieces + 1, sizeof *stamp);
     if (!stamp) {
@@ -540,6 +587,39 @@ static cost poly_obstacle_cost(const ncs_plan *p, int a) {
                     placed(x, y, c, sn, p->bvx[v], p->bvy[v], P);
                     inside = point_here(p, &p->obst, &b, stamp, &tick, P[0], P[1], 0, R, z.slack,
                                         &here);
+                }
+                /* the centroid or an outline edge's midpoint deeper in a
+                 * piece than the slack, or a convex corner of the solid
+                 * deeper in the body: the body overlaps the solid at every
+                 * pose of the cell (as for a vertex of the body) */
+                inside = inside || deep_in_piece(&p->obst, &b, x, y, z.slack);
+                for (v = 0; v < A->nvert && !inside; v++) {
+                    int v0 = A->vert0 + v, v1 = A->vert0 + (v + 1) % A->nvert;
+                    placed(x, y, c, sn, (p->bvx[v0] + p->bvx[v1]) / 2, (p->bvy[v0] + p->bvy[v1]) / 2,
+                           P);
+                    inside = deep_in_piece(&p->obst, &b, P[0], P[1], z.slack);
+                }
+                if (!inside) {
+                    int cxq = (int)floor((x - bc.x0) / bc.cs), cyq = (int)floor((y - bc.y0) / bc.cs);
+                    int dx, dy, s2;
+                    for (dy = -1; dy <= 1 && !inside; dy++)
+                        for (dx = -1; dx <= 1 && !inside; dx++) {
+                            int qx = cxq + dx, qy = cyq + dy;
+                            size_t cell;
+                            if (qx < 0 || qy < 0 || qx >= bc.nx || qy >= bc.ny)
+                                continue;
+                            cell = (size_t)qy * (size_t)bc.nx + (size_t)qx;
+                            for (s2 = bc.start[cell]; s2 < bc.start[cell + 1] && !inside; s2++) {
+                                int q = bc.item[s2];
+                                double ux = cx[q] - x, uy = cy[q] - y, L[2];
+                                if (hypot(ux, uy) > A->rad + z.slack)
+                                    continue;
+                                L[0] = c * ux + sn * uy;
+                                L[1] = -sn * ux + c * uy;
+                                for (k = A->piece0; k < A->piece0 + A->npiece && !inside; k++)
+                                    inside = piece_distance(bt, k, L[0], L[1]) < -z.slack;
+                            }
+                        }
                 }
                 if (inside)
                     continue;

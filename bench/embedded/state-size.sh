@@ -16,12 +16,13 @@
 #          (a measured figure for one run, not a bound)
 #
 # One line per scene and variant:
-#   scene variant MAX_M state workspace B A [m(run) state@m(run)]
-# in bytes, where workspace is the LCP solver's
-# (NCS_LCP_WORKSPACE_REALS(MAX_M) reals, ~3 MAX_M^2), B the island's LCP
-# matrix (MAX_M^2 reals) and A its contact space ((MAX_CONTACTS (1 +
-# NFRIC))^2 reals): the three terms that grow quadratically. Exit status 0,
-# 1 when a tool failed, 2 bad usage.
+#   scene variant MAX_M MAX_CONTACTS state solver tableau A [m(run) state@m(run)]
+# in bytes, where solver is the contact-space LCP workspace the state holds
+# (NCS_LCP_CS_WORKSPACE_REALS(MAX_M, MAX_CONTACTS) reals), tableau the part
+# of it that is Lemke's tableau (MAX_M (MAX_M + 2) reals, its only
+# quadratic array) and A the island's contact space ((MAX_CONTACTS (1 +
+# NFRIC))^2 reals, in the engine's memory): the terms that grow
+# quadratically. Exit status 0, 1 when a tool failed, 2 bad usage.
 set -u
 cc=${NCS_FW_CC:-arm-none-eabi-gcc}
 nm=${NCS_FW_NM:-arm-none-eabi-nm}
@@ -50,7 +51,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cpu="-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16"
 
-# probe DIR PREFIX MAXM: prints "state ws B A" in bytes for the generated
+# probe DIR PREFIX MAXM: prints "state ws tableau A" in bytes for the generated
 # header DIR/PREFIX.h, with <P>_MAX_M overridden to MAXM when non-empty.
 probe() {
     up=$(echo "$2" | tr 'a-z' 'A-Z')
@@ -63,8 +64,8 @@ probe() {
     cat >"$1/probe.c" <<EOF
 #include "$h"
 char ncs_probe_state[${up}_STATE_BYTES];
-char ncs_probe_ws[sizeof(ncs_real) * NCS_LCP_WORKSPACE_REALS(${up}_MAX_M)];
-char ncs_probe_b[sizeof(ncs_real) * ${up}_MAX_M * ${up}_MAX_M];
+char ncs_probe_ws[sizeof(ncs_real) * NCS_LCP_CS_WORKSPACE_REALS(${up}_MAX_M, ${up}_MAX_CONTACTS)];
+char ncs_probe_b[sizeof(ncs_real) * ${up}_MAX_M * (${up}_MAX_M + 2)];
 char ncs_probe_a[sizeof(ncs_real) * $nu * $nu];
 EOF
     # shellcheck disable=SC2086
@@ -75,7 +76,7 @@ EOF
               s["ncs_probe_a"] }'
 }
 
-printf "%-26s %-7s %6s %12s %12s %10s %10s" scene variant MAX_M state workspace B A
+printf "%-26s %-7s %6s %5s %9s %9s %9s %9s" scene variant MAX_M MAX_C state solver tableau A
 [ $run -eq 1 ] && printf " %9s %16s" "m(run)" "state@m(run)"
 echo
 for scene in "$@"; do
@@ -95,10 +96,11 @@ for scene in "$@"; do
             continue
         fi
         maxm=$(sed -n 's/^#define P_MAX_M \([0-9]*\).*/\1/p' "$d/p.h")
+        maxc=$(sed -n 's/^#define P_MAX_CONTACTS \([0-9]*\).*/\1/p' "$d/p.h")
         sizes=$(probe "$d" p "") || exit 1
         # shellcheck disable=SC2086
         set -- $sizes
-        printf "%-26s %-7s %6s %12s %12s %10s %10s" "$base" $variant "$maxm" "$1" "$2" "$3" "$4"
+        printf "%-26s %-7s %6s %5s %9s %9s %9s %9s" "$base" $variant "$maxm" "$maxc" "$1" "$2" "$3" "$4"
         if [ $run -eq 1 ] && [ -n "$maxrun" ] && [ "$maxrun" -gt 0 ]; then
             at=$(probe "$d" p "$maxrun") || exit 1
             printf " %9s %16s" "$maxrun" "${at%% *}"

@@ -421,7 +421,9 @@ void ncs_world_set_hook_buffer(ncs_world *w, ncs_real *buf, size_t reals);
 /// (the first solve of the step; with restitution its extra impulse
 /// included) in `buf` (room for `cap`; NULL: no reports), with the
 /// acceleration-level forces of the resting ones (an extra LCP per island
-/// that has them: docs/engine.md, "Contact forces"). Never fails.
+/// that has them: docs/engine.md, "Contact forces"). A firmware copy
+/// (`ncsc --target embedded`) reports nothing unless compiled with
+/// -D<P>_CONTACT_REPORTS (NCS_WORLD_REPORTS, docs/embedded.md). Never fails.
 void ncs_world_set_contact_log(ncs_world *w, ncs_contact_report *buf, int cap);
 
 /// Contacts reported for the last step (more than the log's room when some

@@ -87,7 +87,8 @@ static char *listing(const char *dir) {
     return out;
 }
 
-/* Removes the files in dir (a previous run's). */
+/* Removes the files in dir and its folders (a previous run's: the
+ * firmware target leaves ncs/ behind). */
 static void clear(const char *dir) {
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -96,8 +97,10 @@ static void clear(const char *dir) {
     while ((e = readdir(d)) != NULL) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            unlink(path);
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 && unlink(path) != 0) {
+            clear(path);
+            rmdir(path);
+        }
     }
     closedir(d);
 }

@@ -892,32 +892,25 @@ static int uf_find(int *par, int i) {
 /* Bodies joined by a pair share an island; each pair gets its island's
  * lowest body, and the pairs are listed by island (a counting sort, in
  * collection order within an island) in order[ibegin[r] .. ibegin[r+1]). */
+/* Joins the sets of bodies a and b (the smaller root becomes the root). */
+static void uf_join(int *par, int a, int b) {
+    int x = uf_find(par, a), y = uf_find(par, b);
+    if (x < y)
+        par[y] = x;
+    else if (y < x)
+        par[x] = y;
+}
+
 static void islands(ncs_world *w) {
-    int *par = w->mem.parent, *beg = w->mem.ibegin, nb = w->sc->nbodies, i, x, y;
+    int *par = w->mem.parent, *beg = w->mem.ibegin, nb = w->sc->nbodies, i;
     for (i = 0; i < nb; i++)
         par[i] = i;
-    for (i = 0; i < w->npairs; i++) {
-        const ncs_pair *P = &w->mem.pair[i];
-        if (P->a < 0 || P->b < 0)
-            continue;
-        x = uf_find(par, P->a);
-        y = uf_find(par, P->b);
-        if (x < y)
-            par[y] = x;
-        else if (y < x)
-            par[x] = y;
-    }
-    for (i = 0; i < w->sc->njoints; i++) {
-        const ncs_joint_desc *J = &w->sc->joint[i];
-        if (J->b < 0)
-            continue;
-        x = uf_find(par, J->a);
-        y = uf_find(par, J->b);
-        if (x < y)
-            par[y] = x;
-        else if (y < x)
-            par[x] = y;
-    }
+    for (i = 0; i < w->npairs; i++)
+        if (w->mem.pair[i].a >= 0 && w->mem.pair[i].b >= 0)
+            uf_join(par, w->mem.pair[i].a, w->mem.pair[i].b);
+    for (i = 0; i < w->sc->njoints; i++)
+        if (w->sc->joint[i].b >= 0)
+            uf_join(par, w->sc->joint[i].a, w->sc->joint[i].b);
     for (i = 0; i <= nb; i++)
         beg[i] = 0;
     for (i = 0; i < w->npairs; i++) {

@@ -190,7 +190,7 @@ static void overlap(unsigned long seed, long i) {
     double mu = grav ? friction() : 0, x = -3;
     header("overlap", seed, i, grav, mu, 200);
     for (int j = 0; j < n; j++) {
-        char name[8];
+        char name[16];
         double x1 = x + e8(1.5, 3);
         snprintf(name, sizeof name, "o%d", j);
         rect(name, x, -e8(0.5, 2), x1, coin() ? 0 : e8(-0.5, 0.5));

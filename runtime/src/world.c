@@ -1303,6 +1303,19 @@ static void apply_joints(const ncs_world *w, int ne, const ncs_real *lambda, ncs
 }
 #endif
 
+/* The joints' share of the contact impulses p (nu of them; NULL: none):
+ * lambda = -L^-T (Y p + c') (ncs/mlcp.h), applied to u. No rows: nothing. */
+static void joint_impulses(ncs_world *w, int ne, int nu, const ncs_real *p, ncs_real (*u)[3]) {
+#if NCS_WORLD_JOINTS
+    if (ne > 0) {
+        ncs_mlcp_multipliers(ne, w->mem.E, ne, nu, w->mem.G, nu, w->mem.jc, p, w->mem.jl);
+        apply_joints(w, ne, w->mem.jl, u);
+    }
+#else
+    (void)w, (void)ne, (void)nu, (void)p, (void)u;
+#endif
+}
+
 /* ---- restitution (docs/engine.md, "Restitution") ------------------------ */
 
 static ncs_real body_e(const ncs_world *w, int i) {
@@ -1396,15 +1409,9 @@ static int bounce(ncs_world *w, int nc, int k, int ne, int off, const ncs_real (
             u[bx][2] += B->iI * C->jn[x][2] * dp[c];
         }
     }
-#if NCS_WORLD_JOINTS
-    if (ne > 0) {
+    if (ne > 0)
         memset(w->mem.jc, 0, sizeof(ncs_real) * (size_t)ne);
-        ncs_mlcp_multipliers(ne, w->mem.E, ne, nu, w->mem.G, nu, w->mem.jc, tgt, w->mem.jl);
-        apply_joints(w, ne, w->mem.jl, u);
-    }
-#else
-    (void)ne;
-#endif
+    joint_impulses(w, ne, nu, tgt, u);
     return 1;
 }
 
@@ -1640,15 +1647,7 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
         p = w->mem.z + off;
         apply(w, nc, sc->nfric, off, u);
     }
-#if NCS_WORLD_JOINTS
-    if (ne > 0) {
-        ncs_mlcp_multipliers(ne, w->mem.E, ne, nu, w->mem.G, nu, w->mem.jc, p, w->mem.jl);
-        apply_joints(w, ne, w->mem.jl, u);
-    }
-#else
-    (void)p;
-    (void)nu;
-#endif
+    joint_impulses(w, ne, nu, p, u);
     if (NCS_WORLD_RESTITUTION && rec && nc > 0 && !un) {
         ncs_real (*bv)[3] = row(w, BV), (*ub)[3] = row(w, UB);
         for (it = 0; (i = island_next(w, root, &it)) >= 0;)
@@ -1779,14 +1778,7 @@ static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf
         p = w->mem.z + ncs_lcp_impulse_offset(&lay);
         apply(w, nc, 0, ncs_lcp_impulse_offset(&lay), dq);
     }
-#if NCS_WORLD_JOINTS
-    if (ne > 0) {
-        ncs_mlcp_multipliers(ne, w->mem.E, ne, nc, w->mem.G, nc, w->mem.jc, p, w->mem.jl);
-        apply_joints(w, ne, w->mem.jl, dq);
-    }
-#else
-    (void)p;
-#endif
+    joint_impulses(w, ne, nc, p, dq);
     for (i = 0; i < sc->nbodies; i++)
         for (k = 0; k < 3; k++)
             q[i][k] += dq[i][k];

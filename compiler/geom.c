@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "geom_int.h"
+#include "geom_snap.h"
 #include "predicates.h"
 
 enum { WHAT_LEN = 160, ARC_MIN_STEPS = 4, ARC_MAX_STEPS = 256 };
@@ -167,16 +168,62 @@ static void put_side(scratch *s, int k, ncs_vec2 point, ncs_vec2 normal, int int
     s->verts[k] = vert;
 }
 
+/* The angle of u counter-clockwise from the unit direction e, in [0, 2 pi). */
+static double angle_from(ncs_vec2 e, ncs_vec2 u) {
+    double t = atan2(vcross(e, u), vdot(e, u));
+    return t < 0 ? t + 2 * PI : t;
+}
+
+/* The cap of a piece's corner at a reflex polygon vertex a (polygon
+ * neighbours pz, pc; piece neighbours z, c): the outward normal of a line
+ * through a whose inner half-plane holds the corner strictly (its sides
+ * pass into it) and lies inside the polygon's interior angle at a, so no
+ * point of the shifted piece near a is in the free wedge there. Angles are
+ * counted from the polygon's edge a -> pc (0) counter-clockwise: the
+ * interior angle is [0, alpha] (alpha > pi), the corner [c1, c2]; the
+ * half-plane [h, h + pi] must satisfy max(0, c2 - pi) <= h <= min(c1,
+ * alpha - pi), and such an h exists; h is the one nearest the corner's
+ * bisector. Returns 0 and the normal, or -1 when no such line holds the
+ * corner strictly (a diagonal along an edge's line: degenerate). */
+static int reflex_cap(ncs_vec2 pz, ncs_vec2 a, ncs_vec2 pc, ncs_vec2 z, ncs_vec2 c,
+                      ncs_vec2 *normal) {
+    ncs_vec2 e = vsub(pc, a);
+    double le = hypot(e.x, e.y);
+    if (!(le > 0))
+        return -1;
+    e = v2(e.x / le, e.y / le);
+    double alpha = angle_from(e, vsub(pz, a)), c1 = angle_from(e, vsub(c, a));
+    double c2 = angle_from(e, vsub(z, a));
+    if (c2 < c1)
+        return -1;
+    double lo = fmax(0, c2 - PI), hi = fmin(c1, alpha - PI);
+    double h = fmin(fmax((c1 + c2) / 2 - PI / 2, lo), hi);
+    const double margin = 1e-9;
+    if (!(h >= lo - margin) || !(h < c1 - margin) || !(h + PI > c2 + margin))
+        return -1;
+    double t = h - PI / 2;
+    *normal = v2(e.x * cos(t) - e.y * sin(t) + 0.0, e.x * sin(t) + e.y * cos(t) + 0.0);
+    return 0;
+}
+
 /* Adds the group of a convex piece (CCW vertices v[0..m)). Sides on
  * internal diagonals are pushed out by `overlap` so that neighbouring
- * pieces overlap (no crack along the diagonal). Where that would move a
- * corner more than CAP_FACTOR overlaps away from its vertex (slivers), a cap
- * side through the vertex, normal to the corner's bisector, cuts the
- * corner back; it comes with a repeated vertex so that side i still runs
- * from vertex i to vertex i + 1. */
+ * pieces overlap (no crack along the diagonal). That moves the piece's
+ * corners at the diagonals' ends; where a corner would move more than
+ * CAP_FACTOR overlaps away from its vertex (slivers), a cap side through
+ * the vertex, normal to the corner's bisector, cuts the corner back. At a
+ * reflex vertex of the polygon (the bottom of a V; pz[j], pc[j]: the
+ * neighbours of vertex j on the polygon's ring, NULL: not known) a corner
+ * whose two sides are both shifted reaches into the free wedge there, up to
+ * about the overlap away, and pushes a body at rest at the vertex off it;
+ * it gets a cap whose half-plane lies inside the polygon's angle there
+ * (reflex_cap). A corner with a boundary side at a reflex vertex stays
+ * inside that side's half-plane, which lies inside the polygon's angle: no
+ * cap. A cap comes with a repeated vertex so that side i still runs from
+ * vertex i to vertex i + 1. */
 static int add_piece(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2 *v,
                      const unsigned char *internal, const int *sob, int m,
-                     double overlap) {
+                     double overlap, const ncs_vec2 *pz, const ncs_vec2 *pc) {
     int ns = 0;
     if (scratch_room(s, 2 * m))
         return -1;
@@ -192,8 +239,12 @@ static int add_piece(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2
         if (overlap > 0 && (internal[j] || internal[jp])) {
             ncs_vec2 p0 = vadd(a, vscale(n0, internal[jp] ? overlap : 0));
             ncs_vec2 p1 = vadd(a, vscale(n, internal[j] ? overlap : 0));
-            ncs_vec2 moved = line_meet(p0, n0, p1, n, a);
-            if (longer_than(moved.x - a.x, moved.y - a.y, cap)) {
+            ncs_vec2 moved = line_meet(p0, n0, p1, n, a), rc;
+            int reflex = pz && vcross(vsub(a, pz[j]), vsub(pc[j], a)) < 0;
+            if (reflex && internal[j] && internal[jp] &&
+                reflex_cap(pz[j], a, pc[j], z, c, &rc) == 0) {
+                put_side(s, ns++, a, rc, 1, obstacle, a);
+            } else if (longer_than(moved.x - a.x, moved.y - a.y, cap)) {
                 /* the outward bisector, from whichever pair is well conditioned:
                  * the edge directions for sharp corners, the normals for flat;
                  * |z - a| and |c - a| are the lengths of edges j - 1 and j */
@@ -466,6 +517,11 @@ typedef struct build {
     gedge *ge;              /* their parts on the group's boundary (group_edges) */
     ncs_gunion un;          /* the solids: the union of the polygon obstacles */
     ncs_gpieces *spcs;      /* per solid: its pieces */
+    ncs_gpoly *snap;        /* per obstacle: its polygon snapped to the others
+                               (geom_snap.c), or zeroed: unchanged */
+    ncs_gpoly *upoly;       /* per obstacle: the union's input (shallow copies of
+                               snap[i] or poly[i]: never freed) */
+    double snap_tol;        /* the snapping tolerance (ncs_gsnap_tol) */
     int *sob;               /* piece side obstacles (scratch, tmpcap entries) */
 } build;
 
@@ -494,7 +550,7 @@ static void decompose(build *b, int k, const ncs_ring *outer, const ncs_ring *ho
 /* The polygon of solid k and the obstacle of the edge from its vertex v. */
 static const ncs_gpoly *solid_poly(const build *b, int k) {
     const ncs_gsolid *S = &b->un.solid[k];
-    return S->single >= 0 ? &b->poly[S->single] : &S->poly;
+    return S->single >= 0 ? &b->upoly[S->single] : &S->poly;
 }
 
 static int solid_eob(const build *b, int k, int v) {
@@ -510,7 +566,7 @@ static void decompose_solids(build *b) {
         const ncs_obstacle *ob = &b->s->obstacles[S->members[0]];
         if (S->single >= 0) {
             snprintf(what, sizeof what, "obstacle '%s'", ob->name);
-            triangulate(b, &b->poly[S->single], &b->spcs[k], ob->outer.at, what);
+            triangulate(b, &b->upoly[S->single], &b->spcs[k], ob->outer.at, what);
         } else {
             snprintf(what, sizeof what, "the union of obstacle '%s' and %d more",
                      ob->name, S->nmembers - 1);
@@ -560,14 +616,19 @@ double ncs_gpoly_overlap(const ncs_gpoly *p, double base) {
 static int add_polygon(build *b, csb *c, const ncs_gpoly *p, const ncs_gpieces *pc,
                        int solid, int owner, double r) {
     double overlap = b->o.diag_overlap > 0 ? ncs_gpoly_overlap(p, b->o.diag_overlap) : 0;
-    if (need_tmp(b, p->n + 1))
+    if (need_tmp(b, 3 * (p->n + 1)))
         return -1;
+    ncs_vec2 *pz = b->tmp + p->n + 1, *pn = pz + p->n + 1;
     for (int q = 0; q < pc->npieces; q++) {
         int m = pc->start[q + 1] - pc->start[q], rep = -1;
         const unsigned char *in = pc->internal + pc->start[q];
         for (int j = 0; j < m; j++) {
-            int v = pc->idx[pc->start[q] + j];
+            int v = pc->idx[pc->start[q] + j], k = 0;
+            while (v >= p->start[k + 1])
+                k++;
             b->tmp[j] = p->pt[v];
+            pz[j] = p->pt[v > p->start[k] ? v - 1 : p->start[k + 1] - 1];
+            pn[j] = p->pt[v + 1 < p->start[k + 1] ? v + 1 : p->start[k]];
             b->sob[j] = in[j] ? -1 : solid >= 0 ? solid_eob(b, solid, v) : owner;
             if (rep < 0 && b->sob[j] >= 0)
                 rep = b->sob[j];
@@ -577,7 +638,8 @@ static int add_polygon(build *b, csb *c, const ncs_gpoly *p, const ncs_gpieces *
             b->sob[j] = b->sob[j] >= 0 ? b->sob[j] : rep;
         int rc = r > 0 ? add_grown(c, &b->sc, rep, q, b->tmp, in, b->sob, m, r,
                                    b->o.disc_tol)
-                       : add_piece(c, &b->sc, rep, q, b->tmp, in, b->sob, m, overlap);
+                       : add_piece(c, &b->sc, rep, q, b->tmp, in, b->sob, m, overlap, pz,
+                                   pn);
         if (rc < 0)
             return -1;
     }
@@ -649,11 +711,13 @@ static int add_obstacles(build *b, csb *c, double r) {
 
 /* 1 when every vertex of u lies on the closed outer side of one edge of
  * the CCW convex polygon v (exact orientation tests). */
-static int separated_by(const ncs_vec2 *v, int m, const ncs_vec2 *u, int n) {
+static int separated_by(const ncs_vec2 *v, int m, const ncs_vec2 *u, int n, double tol) {
     for (int j = 0; j < m; j++) {
         ncs_vec2 a = v[j], c = v[(j + 1) % m];
+        double l = hypot(c.x - a.x, c.y - a.y);
         int k = 0;
-        while (k < n && ncs_orient2d(a, c, u[k]) <= 0)
+        while (k < n && (ncs_orient2d(a, c, u[k]) <= 0 ||
+                         vcross(vsub(c, a), vsub(u[k], a)) <= tol * l))
             k++;
         if (k == n)
             return 1;
@@ -662,11 +726,13 @@ static int separated_by(const ncs_vec2 *v, int m, const ncs_vec2 *u, int n) {
 }
 
 /* 1 when the interiors of the CCW convex polygons a and b intersect (a
- * positive-area overlap). Exact for the given coordinates: two convex
+ * positive-area overlap) deeper than tol. Exact for tol = 0: two convex
  * polygons have disjoint interiors iff an edge line of one has the other
- * entirely on its closed outer side. */
-static int convex_overlap(const ncs_vec2 *a, int m, const ncs_vec2 *b, int n) {
-    return !separated_by(a, m, b, n) && !separated_by(b, n, a, m);
+ * entirely on its closed outer side; with tol > 0 an edge line with the
+ * other within tol on its inner side separates them too (an overlap at
+ * rounding scale, geom_snap.c). */
+static int convex_overlap(const ncs_vec2 *a, int m, const ncs_vec2 *b, int n, double tol) {
+    return !separated_by(a, m, b, n, tol) && !separated_by(b, n, a, m, tol);
 }
 
 /* 1 when polygon body bi (placed) overlaps obstacle i; -1 out of memory. */
@@ -699,7 +765,7 @@ static int body_overlaps(build *b, int bi, int i) {
             ncs_vec2 *ov = b->tmp;      /* the clipping buffer is free here */
             for (int j = 0; j < om; j++)
                 ov[j] = op->pt[opc->idx[opc->start[k] + j]];
-            if (convex_overlap(w, m, ov, om))
+            if (convex_overlap(w, m, ov, om, 4 * b->snap_tol))
                 return 1;
         }
     }
@@ -743,6 +809,8 @@ static int prepare_groups(build *b) {
 }
 
 /* 1 when body bi starts inside obstacle i; -1 out of memory. */
+static double poly_dist(const ncs_gpoly *p, ncs_vec2 q);
+
 static int starts_inside(build *b, int bi, int i) {
     const ncs_body *body = &b->s->bodies[bi];
     const ncs_obstacle *ob = &b->s->obstacles[i];
@@ -754,19 +822,27 @@ static int starts_inside(build *b, int bi, int i) {
         double dist = group_dist(b->gsd + f, b->ge + f, ob->nsides, body->pos);
         return r > 0 ? dist < r * (1 - 1e-12) : dist == 0;
     }
+    /* inside by more than the snapping (geom_snap.c): a body placed on a
+     * surface up to rounding is on it */
     const ncs_gpoly *p = &b->poly[i];
     int where = ncs_gpoly_locate(p, body->pos);
-    if (where > 0)
+    double slack = fmax(r * 1e-12, 4 * b->snap_tol);
+    if (where > 0 && (r > 0 || poly_dist(p, body->pos) > slack))
         return 1;
     if (r == 0)
         return 0;
+    return poly_dist(p, body->pos) < r - slack;
+}
+
+/* The distance from q to p's boundary. */
+static double poly_dist(const ncs_gpoly *p, ncs_vec2 q) {
+    double best = INFINITY;
     for (int k = 0; k < p->nrings; k++)
         for (int v = p->start[k]; v < p->start[k + 1]; v++) {
             int w = v + 1 < p->start[k + 1] ? v + 1 : p->start[k];
-            if (seg_dist(body->pos, p->pt[v], p->pt[w]) < r * (1 - 1e-12))
-                return 1;
+            best = fmin(best, seg_dist(q, p->pt[v], p->pt[w]));
         }
-    return 0;
+    return best;
 }
 
 /* A particle on a seam is inside no obstacle but inside their union:
@@ -777,8 +853,9 @@ static void inside_union(build *b, int bi) {
         return;
     for (int k = 0; k < b->un.nsolids; k++) {
         const ncs_gsolid *S = &b->un.solid[k];
-        if (S->single >= 0 || ncs_gpoly_locate(&S->poly, body->pos) <= 0)
-            continue;
+        if (S->single >= 0 || ncs_gpoly_locate(&S->poly, body->pos) <= 0 ||
+            poly_dist(&S->poly, body->pos) <= 4 * b->snap_tol)
+            continue;       /* on the boundary up to the snapping */
         const ncs_obstacle *ob = &b->s->obstacles[S->members[0]];
         ncs_error(b->d, body->loc, "body '%s' starts inside the union of obstacle '%s' "
                   "and %d more (on a seam between them)", body->name, ob->name,
@@ -893,7 +970,25 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
     }
     if (ncs_diag_errors(d) > errors0)
         goto fail;
-    if (ncs_gunion_build(s, b.poly, b.o.diag_overlap, d, &b.un) < 0)
+    /* features at rounding scale: obstacles snapped together, thin corners
+     * dropped (geom_snap.c); the union and the solids use the snapped ones */
+    b.snap = calloc((size_t)nob + 1, sizeof *b.snap);
+    b.upoly = calloc((size_t)nob + 1, sizeof *b.upoly);
+    int *use = calloc((size_t)nob + 1, sizeof *use);
+    if (!b.snap || !b.upoly || !use) {
+        free(use);
+        goto nomem;
+    }
+    for (int i = 0; i < nob; i++)
+        use[i] = s->obstacles[i].kind != NCS_OBST_GROUP && b.poly[i].n > 0;
+    b.snap_tol = ncs_gsnap_tol(b.poly, nob);
+    int snapped = ncs_gsnap(b.poly, use, nob, b.snap_tol, b.snap);
+    free(use);
+    if (snapped < 0)
+        goto nomem;
+    for (int i = 0; i < nob; i++)
+        b.upoly[i] = b.snap[i].n > 0 ? b.snap[i] : b.poly[i];
+    if (ncs_gunion_build(s, b.upoly, b.o.diag_overlap, b.snap_tol, d, &b.un) < 0)
         goto nomem;
     b.spcs = calloc((size_t)b.un.nsolids + 1, sizeof *b.spcs);
     if (!b.spcs)
@@ -954,6 +1049,10 @@ nomem:
 fail:
     ok = 0;
 done:
+    for (int k = 0; b.snap && k < nob; k++)
+        ncs_gpoly_free(&b.snap[k]);
+    free(b.snap);
+    free(b.upoly);
     for (int k = 0; k < nslots; k++) {
         if (b.poly)
             ncs_gpoly_free(&b.poly[k]);

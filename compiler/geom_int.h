@@ -135,8 +135,11 @@ typedef struct ncs_gunion {
 /// points get bridges `PINCH_FACTOR` overlaps long (the overlap rule of
 /// ncs_gpoly_overlap with floor `base`, over the cluster's box); a cluster
 /// whose union cannot be made valid stays unmerged, with a warning through
-/// `d` at its first obstacle. Returns 0, or -1 when memory ran out (u empty).
-int ncs_gunion_build(const ncs_scene *s, const ncs_gpoly *polys, double base,
+/// `d` at its first obstacle. The merged rings lose their thin corners
+/// within `tol` (ncs_gsnap_ring; 0: only exactly collinear vertices), unless
+/// the result is not valid: then that cluster is merged again with tol 0.
+/// Returns 0, or -1 when memory ran out (u empty).
+int ncs_gunion_build(const ncs_scene *s, const ncs_gpoly *polys, double base, double tol,
                      ncs_diag *d, ncs_gunion *u);
 
 /// Releases a union. Accepts a zeroed struct.

@@ -40,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "geom_int.h"
+#include "geom_snap.h"
 #include "predicates.h"
 
 enum { ST_OUT = 0, ST_IN = 1, ST_SAME = 2, ST_OPP = 3 };
@@ -97,6 +98,7 @@ typedef struct urun {
     const ncs_scene *s;     /* for the obstacles' friction (may be NULL) */
     int *mix;               /* two obstacles of different friction merged into
                                one straight edge ([0] < 0: none yet) */
+    double tol;             /* thin corners of the rings go (ncs_gsnap_ring) */
 } urun;
 
 static int uf_find(int *uf, int a) {
@@ -894,53 +896,80 @@ static void merge_edge(urun *R, int *owner, double *len, int into, int from) {
     len[into] += len[from];
 }
 
-/* Drops collinear vertices of a ring (exactly), merging their edges
- * (merge_edge). Sets R->fail on a spike. Returns the count. */
+/* Drops the ring's thin corners (ncs_gsnap_ring with R->tol; with tol 0
+ * the exactly collinear vertices, and a spike sets R->fail), merging their
+ * edges into the kept edge before them (merge_edge). Returns the count, or
+ * -1 out of memory. */
 static int drop_collinear(urun *R, ncs_vec2 *pt, int *owner, double *len, int n) {
-    int *fail = &R->fail;
-    int changed = 1;
-    while (changed && n >= 3) {
-        changed = 0;
-        int m = 0;
-        for (int k = 0; k < n; k++) {
-            ncs_vec2 a = m > 0 ? pt[m - 1] : pt[n - 1], b = pt[k], c = pt[(k + 1) % n];
-            if (ncs_orient2d_fast(a, b, c) == 0) {
-                if (!between(a, b, c))
-                    *fail = 1;
-                /* merge edge into b's predecessor (index m - 1, or the last) */
-                int pi = m > 0 ? m - 1 : n - 1;
-                if (m == 0) {
-                    /* predecessor is the ring's last vertex: handled when
-                     * the pass wraps (keep b this pass) */
-                    pt[m] = b;
-                    owner[m] = owner[k];
-                    len[m] = len[k];
-                    m++;
-                    continue;
-                }
-                merge_edge(R, owner, len, pi, k);
-                changed = 1;
-                continue;
-            }
-            pt[m] = b;
-            owner[m] = owner[k];
-            len[m] = len[k];
-            m++;
-        }
-        /* the wrap: the first vertex against the last kept one */
-        if (m >= 3 && ncs_orient2d_fast(pt[m - 1], pt[0], pt[1]) == 0) {
-            if (!between(pt[m - 1], pt[0], pt[1]))
-                *fail = 1;
-            merge_edge(R, owner, len, m - 1, 0);
-            memmove(pt, pt + 1, (size_t)(m - 1) * sizeof *pt);
-            memmove(owner, owner + 1, (size_t)(m - 1) * sizeof *owner);
-            memmove(len, len + 1, (size_t)(m - 1) * sizeof *len);
-            m--;
-            changed = 1;
-        }
-        n = m;
+    unsigned char *keep = malloc((size_t)n + 1);
+    int *own0 = malloc(((size_t)n + 1) * sizeof *own0);
+    double *len0 = malloc(((size_t)n + 1) * sizeof *len0);
+    if (!keep || !own0 || !len0) {
+        free(keep);
+        free(own0);
+        free(len0);
+        return -1;
     }
-    return n;
+    memcpy(own0, owner, (size_t)n * sizeof *own0);
+    memcpy(len0, len, (size_t)n * sizeof *len0);
+    int left = 0;
+    if (R->tol > 0) {
+        left = ncs_gsnap_ring(pt, n, NULL, R->tol, keep);
+    } else {
+        /* exactly collinear vertices, one pass after another */
+        for (int i = 0; i < n; i++)
+            keep[i] = 1;
+        left = n;
+        for (int changed = 1; changed && left > 3;) {
+            changed = 0;
+            for (int b = 0; b < n && left > 3; b++) {
+                if (!keep[b])
+                    continue;
+                int a = (b + n - 1) % n, c = (b + 1) % n;
+                while (!keep[a])
+                    a = (a + n - 1) % n;
+                while (!keep[c])
+                    c = (c + 1) % n;
+                if (ncs_orient2d_fast(pt[a], pt[b], pt[c]) != 0)
+                    continue;
+                if (!between(pt[a], pt[b], pt[c]))
+                    R->fail = 1;
+                keep[b] = 0;
+                left--;
+                changed = 1;
+            }
+        }
+    }
+    if (left < 0) {
+        free(keep);
+        free(own0);
+        free(len0);
+        return -1;
+    }
+    /* the kept vertices in order, each edge taking the dropped ones after it */
+    int first = 0;
+    while (first < n && !keep[first])
+        first++;
+    int m = 0;
+    for (int k = 0; k < n && first < n; k++) {
+        int i = (first + k) % n;
+        if (keep[i]) {
+            pt[m] = pt[i];
+            owner[m] = own0[i];
+            len[m] = len0[i];
+            m++;
+        } else {
+            /* edge i joins the kept edge m - 1 (merge_edge's arrays hold
+             * both at their own indices: the originals go to index n) */
+            owner[n] = own0[i];
+            len[n] = len0[i];
+            merge_edge(R, owner, len, m - 1, n);
+        }
+    }
+    free(keep);
+    free(own0);
+    free(len0);
+    return m;
 }
 
 /* Orientation of a ring: +1 counter-clockwise (exact turn at the lowest,
@@ -991,6 +1020,10 @@ static int extract_rings(urun *R, const ugraph *G, uring **out) {
         r->cluster = R->seg[s0].cluster;
         r->n = drop_collinear(R, r->pt, r->owner, len, m);
         free(len);
+        if (r->n < 0) {
+            r->n = 0;
+            goto nomem;
+        }
         if (r->n < 3) {
             R->fail = 1;
             r->n = 0;
@@ -1381,8 +1414,9 @@ static void warn_fallback(const ncs_scene *s, ncs_diag *d, const int *members, i
  * PINCH_ROUNDS rounds of bridges. Returns 1 merged, 0 not (fallback), -1
  * out of memory. */
 static int merge_cluster(const ncs_scene *s, const ncs_gpoly *polys, const int *members,
-                         int nmem, double base, const ufill *fill, ncs_gunion *u,
-                         int *ucap, int *pinches, int *left, int *mix, const char **why) {
+                         int nmem, double base, double tol, const ufill *fill,
+                         ncs_gunion *u, int *ucap, int *pinches, int *left, int *mix,
+                         const char **why) {
     ubridge *br = NULL;
     int nbr = 0, nbuilt = 0, capbr = 0, rc = -1;
     ncs_gpoly *bp = NULL;
@@ -1421,6 +1455,7 @@ static int merge_cluster(const ncs_scene *s, const ncs_gpoly *polys, const int *
         int r0 = run_init(&R, in, nin);
         R.s = s;
         R.mix = mix;
+        R.tol = tol;
         if (r0 == 0)
             r0 = run_pieces(&R, &G);
         if (r0 == 0 && !R.fail)
@@ -1537,7 +1572,7 @@ static ufill pinch_fill(const ncs_scene *s) {
     return f;
 }
 
-int ncs_gunion_build(const ncs_scene *s, const ncs_gpoly *polys, double base,
+int ncs_gunion_build(const ncs_scene *s, const ncs_gpoly *polys, double base, double tol,
                      ncs_diag *d, ncs_gunion *u) {
     int nob = s->nobstacles, nin = 0, ucap = 0, rc = -1;
     urun R;
@@ -1588,8 +1623,14 @@ int ncs_gunion_build(const ncs_scene *s, const ncs_gpoly *polys, double base,
         }
         const char *why = NULL;
         int pinch = 0, left = 0, mix[2] = {-1, -1};
-        int m = merge_cluster(s, polys, members, nm, base, &fill, u, &ucap, &pinch, &left,
-                              mix, &why);
+        int m = merge_cluster(s, polys, members, nm, base, tol, &fill, u, &ucap, &pinch,
+                              &left, mix, &why);
+        if (m == 0 && tol > 0) {    /* the simplified rings were not valid */
+            pinch = left = 0;
+            mix[0] = mix[1] = -1;
+            m = merge_cluster(s, polys, members, nm, base, 0, &fill, u, &ucap, &pinch,
+                              &left, mix, &why);
+        }
         if (m < 0)
             goto out;
         u->npinch += pinch;

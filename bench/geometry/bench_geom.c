@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 #include "geom_int.h"
+#include "geom_snap.h"
 #include "parse.h"
 
 static const double PI = 3.14159265358979323846;
@@ -382,7 +383,7 @@ static void union_throughput(const char *label, mscene *m, int reps) {
             ncs_gpoly_build(&m->ob[i].outer, NULL, 0, "o", &d, &polys[i]);
         ncs_gunion u;
         t0 = cpu();
-        ncs_gunion_build(&m->s, polys, o.diag_overlap, &d, &u);
+        ncs_gunion_build(&m->s, polys, o.diag_overlap, ncs_gsnap_tol(polys, m->s.nobstacles), &d, &u);
         t1 = cpu();
         pinch = u.npinch;
         fell = u.nfallback;

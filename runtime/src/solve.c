@@ -2410,6 +2410,9 @@ ncs_lcp_status ncs_lcp_solve_cs(ncs_lcp_workspace *ws, const ncs_layout *layout,
     c.pyb = pyb;
     cs_b(&c);
     c.b = ws->bcs;
+    for (int i = 0; i < m; i++)     /* subnormal scale is zero (NCS_REAL_TINY) */
+        if (NCS_FABS(ws->bcs[i]) < NCS_REAL_TINY)
+            ws->bcs[i] = 0;
     if (!cs_scan(&c, ws->rmax)) {
         c.ws = NULL;                    /* as ncs_lcp_solve: nothing was solved */
         return call_finish(&c, NCS_LCP_NUMERICAL, path, m, z, w, info);

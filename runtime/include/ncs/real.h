@@ -32,6 +32,10 @@ typedef float ncs_real;
 #define NCS_COS(x) NCS_MATH_(cosf)(x)
 #define NCS_SIN(x) NCS_MATH_(sinf)(x)
 #define NCS_HUGE HUGE_VALF
+/** Magnitudes below this are zero in an LCP's b (the smallest normal
+ *  number over the rounding unit: a velocity decaying geometrically at
+ *  rest would reach subnormal numbers, where the pivoting's ratios fail). */
+#define NCS_REAL_TINY NCS_RC(1e-31)
 /* tolerances (relative unless said otherwise) */
 #define NCS_TOL_VERIFY NCS_RC(1e-4)     /**< default scaled-residual tolerance */
 #define NCS_TOL_PIVOT NCS_RC(1e-5)      /**< pivot entry vs. column's largest */
@@ -51,6 +55,7 @@ typedef double ncs_real;
 #define NCS_COS(x) NCS_MATH_(cos)(x)
 #define NCS_SIN(x) NCS_MATH_(sin)(x)
 #define NCS_HUGE HUGE_VAL
+#define NCS_REAL_TINY NCS_RC(1e-292)
 #define NCS_TOL_VERIFY NCS_RC(1e-9)
 #define NCS_TOL_PIVOT NCS_RC(1e-12)
 #define NCS_TOL_TIE NCS_RC(1e-9)

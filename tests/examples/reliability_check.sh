@@ -80,6 +80,15 @@ rc=$?
 [ $rc -eq 2 ] || fail "--csv - with stdout closed: exit status $rc: $(cat err.txt)"
 has err.txt "--csv -: standard output is closed"
 [ ! -e room.svg ] || fail "room.svg written: $(head -c 60 room.svg)"
+# with stdout closed, ncsc run's own files and the simulator's outputs
+# never become standard output: each file holds its own output only
+"$ncsc" run "$top/examples/room.ncs" --contacts c.csv --svg room.svg --quiet >&- 2>err.txt
+rc=$?
+[ $rc -eq 0 ] || fail "stdout closed: exit status $rc: $(cat err.txt)"
+[ "$(head -c 5 room.svg)" = "<?xml" ] || fail "room.svg: $(head -c 60 room.svg)"
+[ "$(head -n 1 c.csv)" = "step,t,body,other,x,y,nx,ny,pn,pt,fn,ft" ] || fail "c.csv: $(head -n 1 c.csv)"
+! grep -q '^step,t,body,x' room.svg c.csv || fail "CSV rows in another output"
+rm -f room.svg c.csv
 run 2 "$ncsc" run "$top/examples/room.ncs" --csv F --svg F
 has err.txt "--csv and --svg both write 'F'"
 [ ! -e F ] || fail "F left behind"

@@ -164,6 +164,7 @@ void ncs_emit_fw_main(const emit_ctx *e, ncs_buf *o) {
         "            fprintf(stderr, \"@: step %ld failed: %s (body %s, solver status %s)\\n\", n,\n"
         "                    status == $_STEP_CAPACITY ? \"capacity exceeded\"\n"
         "                    : status == $_STEP_LCP_FAILED ? \"LCP not solved\"\n"
+        "                    : status == $_STEP_OVERFLOW ? \"state overflow\"\n"
         "                                                 : \"inadmissible end state\",\n"
         "                    in.body >= 0 && in.body < $_NBODIES ? @_body_name(in.body) : \"-\",\n"
         "                    ncs_lcp_status_name(in.lcp_status));\n"

@@ -270,8 +270,9 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
                       "    %s_STEP_OK = NCS_STEP_OK,\n"
                       "    %s_STEP_LCP_FAILED = NCS_STEP_LCP_FAILED,\n"
                       "    %s_STEP_CAPACITY = NCS_STEP_CAPACITY,\n"
-                      "    %s_STEP_INADMISSIBLE = NCS_STEP_INADMISSIBLE\n};\n\n",
-                   P, P, P, P);
+                      "    %s_STEP_INADMISSIBLE = NCS_STEP_INADMISSIBLE,\n"
+                      "    %s_STEP_OVERFLOW = NCS_STEP_OVERFLOW\n};\n\n",
+                   P, P, P, P, P);
     ncs_buf_printf(o, "/** What a step did (ncs_step_info). */\ntypedef ncs_step_info %s_info;\n\n", p);
     ncs_buf_printf(o, "/** The state: the engine and the memory it keeps its arrays in. */\n"
                       "typedef struct %s_state {\n"

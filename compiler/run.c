@@ -325,11 +325,30 @@ static void remove_private(const char *priv) {
     rmdir(priv);
 }
 
+/* Keeps descriptors 0, 1 and 2 taken (by /dev/null where one is closed)
+ * while ncsc run writes, builds and publishes, so that none of its files
+ * becomes a standard stream of its own or of the compiler it runs.
+ * Returns a mask of those that were closed (bit fd), which the simulator
+ * gets closed again. */
+static int hold_std_fds(void) {
+    int fd, closed = 0;
+    for (fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1) {
+            int got = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+            if (got >= 0 && got != fd)
+                close(got);
+            closed |= 1 << fd;
+        }
+    return closed;
+}
+
 /* Runs the simulator `exe` with `args` (args[0]: the name it reports) and
  * waits for it, ignoring SIGINT and SIGQUIT meanwhile as system() does (the
- * simulator gets them; this process then cleans up). Returns its exit
- * status; when a signal ended it, sets *sig and returns 128 + the signal. */
-static int run_simulator(const char *exe, char **args, int *sig) {
+ * simulator gets them; this process then cleans up). The standard streams
+ * in `closed` (a mask of descriptors) are closed in the simulator as they
+ * were for ncsc (it refuses '-' then). Returns its exit status; when a
+ * signal ended it, sets *sig and returns 128 + the signal. */
+static int run_simulator(const char *exe, char **args, int closed, int *sig) {
     struct sigaction ign, old_int, old_quit;
     int status = 0;
     pid_t pid, waited = -1;
@@ -341,8 +360,12 @@ static int run_simulator(const char *exe, char **args, int *sig) {
     fflush(NULL);
     pid = fork();
     if (pid == 0) {
+        int fd;
         sigaction(SIGINT, &old_int, NULL);
         sigaction(SIGQUIT, &old_quit, NULL);
+        for (fd = 0; fd <= 2; fd++)
+            if (closed & (1 << fd))
+                close(fd);
         execv(exe, args);
         fprintf(stderr, "ncsc run: error: cannot run '%s': %s\n", exe, strerror(errno));
         _exit(RUN_USAGE);
@@ -374,6 +397,7 @@ int ncs_run_main(int argc, char **argv) {
     char dir[PATH_CAP], priv[PATH_CAP], exe[PATH_CAP], shown_exe[PATH_CAP], *text = NULL;
     size_t len = 0, existing = 0;
     int i, rc = 0, have_geom = 0, have_priv = 0, nomem = 0, form = -1, sig = 0;
+    int closed = hold_std_fds();
 
     memset(&eo, 0, sizeof eo);
     memset(&g, 0, sizeof g);
@@ -485,7 +509,7 @@ done:
         /* argv[i - 1] was FILE: the simulator gets its published name and
          * what follows FILE */
         argv[i - 1] = shown_exe;
-        rc = run_simulator(exe, &argv[i - 1], &sig);
+        rc = run_simulator(exe, &argv[i - 1], closed, &sig);
     }
     if (have_priv)
         remove_private(priv);

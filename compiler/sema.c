@@ -303,6 +303,15 @@ static void coord_limit(sema *S, const ncs_ritem *it, const char *what) {
         out_of_range(S, it, "too large: %s are %s", what, coord_limit_why);
 }
 
+/* An angle or angular velocity: a coordinate of the state the runtime
+ * steps, which stays within NCS_COORD_MAX (its NCS_STATE_MAX). */
+static void angle_limit(sema *S, const ncs_ritem *it) {
+    if (fabs(it->val.num) > NCS_COORD_MAX)
+        out_of_range(S, it, "too large: angles and angular velocities are limited to "
+                     "magnitude 1e+150, as every coordinate of a body's state is (the "
+                     "runtime refuses a step beyond it)");
+}
+
 /* ---- settings of one block -------------------------------------------------- */
 
 /* Files the first occurrence of each setting of block `b` into
@@ -729,8 +738,14 @@ static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
             if (get_vec(S, it, &o->vel))
                 coord_limit(S, it, "velocities");
             break;
-        case BO_ANGLE: get_number(S, it, &o->angle); break;
-        case BO_OMEGA: get_number(S, it, &o->omega); break;
+        case BO_ANGLE:
+            if (get_number(S, it, &o->angle))
+                angle_limit(S, it);
+            break;
+        case BO_OMEGA:
+            if (get_number(S, it, &o->omega))
+                angle_limit(S, it);
+            break;
         case BO_FORCE: get_vec(S, it, &o->force); break;
         case BO_TORQUE: get_number(S, it, &o->torque); break;
         case BO_FRICTION:
@@ -1261,6 +1276,53 @@ static int body_inverse_inertia(sema *S, int b, double *iI) {
     return 1;
 }
 
+/* Which of h^k and x makes the term h^k x large: h's setting when h^k is
+ * the larger number (or x has none), else x's setting `src`. */
+static const ncs_ritem *term_source(sema *S, double hk, double x, const ncs_ritem *src) {
+    return hk > fabs(x) || !src ? S->scene_slot[SC_H] : src;
+}
+
+/* One coordinate of body b after a first step free of contacts: speed
+ * v1 = v0 + h acc, position q1 = q0 + h v1 (`rot`: the angle). Returns 0
+ * after an error at the setting that takes it beyond NCS_COORD_MAX (or
+ * makes it not finite): for the speed the larger factor of h acc (h, or
+ * acc's source `asrc`), for the position that of the larger of the terms
+ * h v0 (v0's source `vsrc`) and h^2 acc. */
+static int first_coord(sema *S, int b, int rot, double q0, double v0, double acc,
+                       const ncs_ritem *vsrc, const ncs_ritem *asrc) {
+    double h = S->s->h, v1 = v0 + h * acc, q1 = q0 + h * v1;
+    int speed = !(fabs(v1) <= NCS_COORD_MAX);
+    const ncs_ritem *it;
+    char q[80];
+    if (speed)
+        it = term_source(S, h, acc, asrc);
+    else if (!(fabs(q1) <= NCS_COORD_MAX))
+        it = fabs(h * v0) >= fabs(h * h * acc) ? term_source(S, h, v0, vsrc)
+                                               : term_source(S, h * h, acc, asrc);
+    else
+        return 1;
+    out_of_range(S, it, "too large%s%s: the first step already takes the %s%s of '%s' "
+                 "to %g, beyond 1e+150 in magnitude (the largest coordinate of a body's "
+                 "state)", it == S->scene_slot[SC_H] ? "" : " for h = ",
+                 it == S->scene_slot[SC_H] ? "" : shown(q, S->scene_slot[SC_H]->val.text),
+                 rot && speed ? "angular " : "",
+                 speed ? "velocity" : rot ? "angle" : "position", S->s->bodies[b].name,
+                 speed ? v1 : q1);
+    return 0;
+}
+
+/* Body b's state after its first step free of contacts (accelerations ax,
+ * ay, alpha): within NCS_COORD_MAX, or an error at the number that takes it
+ * beyond. Returns 0 after an error. */
+static int first_step(sema *S, int b, double ax, double ay, double alpha) {
+    const ncs_body *bd = &S->s->bodies[b];
+    const ncs_ritem *const *bs = S->body_slot[b];
+    const ncs_ritem *acc = accel_source(S, b);
+    return first_coord(S, b, 0, bd->pos.x, bd->vel.x, ax, bs[BO_VELOCITY], acc) &&
+           first_coord(S, b, 0, bd->pos.y, bd->vel.y, ay, bs[BO_VELOCITY], acc) &&
+           first_coord(S, b, 1, bd->angle, bd->omega, alpha, bs[BO_OMEGA], bs[BO_TORQUE]);
+}
+
 /* Body b's own constants: 1/mass, 1/inertia, torque / inertia, its
  * acceleration and its initial speed (largest square into *v2, largest
  * acceleration into *amax, *amax_body). Returns 0 after an error. */
@@ -1301,6 +1363,8 @@ static int check_body_numbers(sema *S, int b, double *v2, double *amax, int *ama
                          shown(q, bs[BO_RADIUS]->val.text));
         return 0;
     }
+    if (!first_step(S, b, ax, ay, bd->torque * iI))
+        return 0;
     *v2 = fmax(*v2, sp * sp);
     if (a > *amax) {
         *amax = a;

@@ -48,11 +48,11 @@ static void frames(FILE *f, const ncs_sim_traj *t) {
     int b, c, nb = t->nbodies;
     fprintf(f, "window.NCS_RUN = {\"stride\":%ld,\"failed\":%ld,\"lost\":%d,\n\"step\":[",
             t->stride, t->failed_step, t->lost);
-    for (k = 0; k < t->nframes; k++)
-        fprintf(f, "%s%ld", k ? "," : "", t->fstep[k]);
+    for (k = 0; k < t->nrec; k++)
+        fprintf(f, "%s%ld", k ? "," : "", t->step[k]);
     fputs("],\n\"q\":[", f);
-    for (k = 0; k < t->nframes; k++) {
-        const double *q = &t->q[(size_t)t->fstep[k] * 3 * (size_t)nb];
+    for (k = 0; k < t->nrec; k++) {
+        const double *q = &t->q[(size_t)k * 3 * (size_t)nb];
         for (b = 0; b < 3 * nb; b++) {
             if (k || b)
                 fputc(',', f);
@@ -62,24 +62,24 @@ static void frames(FILE *f, const ncs_sim_traj *t) {
             fputc('\n', f);
     }
     fputs("],\n\"v\":[", f);
-    for (k = 0; k < t->nframes; k++)
+    for (k = 0; k < t->nrec; k++)
         for (b = 0; b < 3 * nb; b++) {
             if (k || b)
                 fputc(',', f);
             approx(f, t->fv[(size_t)k * 3 * (size_t)nb + (size_t)b]);
         }
     fputs("],\n\"stat\":[", f);
-    for (k = 0; k < t->nframes; k++)
+    for (k = 0; k < t->nrec; k++)
         for (c = 0; c < NCS_TRAJ_NSTAT; c++) {
             if (k || c)
                 fputc(',', f);
             approx(f, t->fstat[k * NCS_TRAJ_NSTAT + c]);
         }
     fputs("],\n\"con0\":[", f);
-    for (k = 0; k <= t->nframes; k++)
-        fprintf(f, "%s%ld", k ? "," : "", t->nframes > 0 ? t->fcon[k] : 0L);
+    for (k = 0; k <= t->nrec; k++)
+        fprintf(f, "%s%ld", k ? "," : "", t->nrec > 0 ? t->fcon[k] : 0L);
     fputs("],\n\"con\":[", f);
-    for (i = 0; t->nframes > 0 && i < t->fcon[t->nframes]; i++) {
+    for (i = 0; t->nrec > 0 && i < t->fcon[t->nrec]; i++) {
         const ncs_view_contact *o = &t->con[i];
         const double v[6] = {o->x, o->y, o->nx, o->ny, o->pn, o->pt};
         for (c = 0; c < 6; c++) {
@@ -96,7 +96,7 @@ int ncs_sim_html(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t) {
     size_t n = ncs_view_scene_json(sim, NULL, 0);
     char *json = (char *)malloc(n + 1);
     const char *name = sim->scene->name ? sim->scene->name : "scene";
-    if (!json || t->nframes < 1) {
+    if (!json || t->nrec < 1) {
         free(json);
         return -1;
     }

@@ -2,7 +2,8 @@
  * options, the time loop, expectations, CSV, LCP dumps, the progress bar
  * and the summary line. The --svg picture is in svg.c, the --html replay
  * page in html.c. Host only: stdio,
- * heap, and POSIX where there is one (isatty, mkdir, a monotonic clock).
+ * heap, and POSIX where there is one (isatty, mkdir, stat, fcntl, a
+ * monotonic clock).
  *
  * Numbers in the CSV, the messages and the summary are the shortest text
  * that reads back as the same double (ncs_sim_shortest).
@@ -18,8 +19,10 @@
 #include <string.h>
 #include <time.h>
 #if defined(__unix__) || defined(__APPLE__)
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#define SIM_POSIX 1 /* descriptors, stat: outputs compared by file */
 #define IS_TTY(f) isatty(fileno(f))
 #define MAKE_DIR(d) mkdir(d, 0777)
 #define DIR_WRITABLE(d) (access(d, W_OK | X_OK) == 0)
@@ -39,6 +42,9 @@
 #if NCS_REAL_IS_FLOAT
 #error "the simulator is host-only: build it with ncs_real = double"
 #endif
+
+/* NCS_STATE_MAX as the messages show it */
+#define STATE_MAX_TEXT "1e150"
 
 /* ---- numbers ------------------------------------------------------------- */
 
@@ -97,9 +103,11 @@ static const char *num(numbuf *nb, double v) {
 
 /* An output file, opened before the run. */
 typedef struct out_file {
+    const char *option;         /* the option that asked for it (messages) */
     const char *path;           /* NULL: not asked for; "-": standard output */
     FILE *f;
     int created;                /* 1: did not exist before (removed on failure) */
+    int err;                    /* errno of its first failed write, 0: none */
 } out_file;
 
 /* Outputs written from the recorded trajectory after the run: one row
@@ -140,7 +148,8 @@ typedef struct exp_state {
 
 /* The progress bar. */
 typedef struct progress {
-    int on;                     /* may be shown (a terminal, not --quiet) */
+    int on;                     /* may be shown (a terminal or NCS_PROGRESS=always,
+                                   not --quiet) */
     int decided, shown;         /* decided whether to show it; showing it */
     long steps;
     double t0, drawn;           /* start; last time it was drawn */
@@ -199,7 +208,8 @@ static void usage(const sim_run *r, FILE *f) {
             " [--fixpoint-tol D] [--quiet] [--help]\n"
             "Simulates scene '%s' (%ld steps of %s s by default) and checks its\n"
             "expectations. Every option with a value also takes it as --OPTION=VALUE.\n"
-            "  --steps N       run N steps instead\n"
+            "  --steps N       run N steps instead (N in decimal digits only: no sign,\n"
+            "                  no blanks)\n"
             "  --csv FILE|-    write a header line, then one row per body and step:\n"
             "                  step,t,body,x,y,theta,vx,vy,omega,status,pivots,m,\n"
             "                  solves\n"
@@ -221,17 +231,20 @@ static void usage(const sim_run *r, FILE *f) {
             "  --svg FILE      draw the obstacles on axes with a scale bar, every\n"
             "                  body's trajectory, and the bodies at t = 0, T/4,\n"
             "                  T/2, 3T/4 and T as outlines labelled with their time\n"
+            "                  (at most %d records: a longer run keeps every k-th\n"
+            "                  step, k = steps / %d + 1, and the last)\n"
             "  --html FILE     write a replay page: one self-contained HTML file (it\n"
             "                  loads nothing) that animates the run with play, pause,\n"
             "                  step, scrub and speed; the obstacles and on demand\n"
             "                  their convex pieces (the nonconvex groups), the bodies\n"
             "                  with velocities and contact normals and impulses, and\n"
             "                  plots of energy, penetration, LCP size and pivots\n"
-            "                  (at most %d frames: a longer run shows every k-th step)\n"
+            "                  (the same records as --svg)\n"
             "  --dump-lcp DIR  write each step's LCP as DIR/step-NNNNNN.dat, or\n"
             "                  DIR/step-NNNNNN-bI.dat (the island of body I) when the\n"
             "                  scene has several bodies; DIR is created when missing\n",
-            r->prefix, sc->name ? sc->name : r->prefix, sc->steps, h, NCS_TRAJ_MAX_FRAMES);
+            r->prefix, sc->name ? sc->name : r->prefix, sc->steps, h, NCS_TRAJ_MAX_FRAMES,
+            NCS_TRAJ_MAX_FRAMES - 2);
     fprintf(f, /* two strings: C99 promises 4095 characters in one */
             "  --set BODY.FIELD=VALUE\n"
             "                  start BODY from another state: position=(X,Y),\n"
@@ -262,15 +275,23 @@ static void usage(const sim_run *r, FILE *f) {
             "                  positions, whether the expectations held), with a\n"
             "                  progress bar (rate, time left) when stderr is a\n"
             "                  terminal and the run takes more than about 2 s\n"
-            "                  (NCS_PROGRESS=always or never in the environment\n"
-            "                  overrides the time)\n"
+            "                  (in the environment NCS_PROGRESS=always shows it\n"
+            "                  on any stderr and run, NCS_PROGRESS=never never)\n"
             "  --help          show this help\n"
-            "A failed step stops the run: the message names the step, the status\n"
-            "and the file its LCP was written to (./%s-fail-step-NNNNNN.dat, or the\n"
-            "--dump-lcp directory). Exit status: 0 ok, 1 a failed step or\n"
-            "expectation, 2 bad usage or an output that cannot be written (an output\n"
-            "file or directory that cannot be created is found before the run).\n",
-            sc->fix_iters, tol, r->prefix);
+            "Outputs: each goes to its own file; '-' (--csv, --contacts) is standard\n"
+            "output, which must be open; two outputs naming one file (by path, or\n"
+            "the same regular file) are a usage error.\n"
+            "A failed step stops the run: the message names the step, the status,\n"
+            "the body and, for an LCP not solved, the file its LCP was written to\n"
+            "(./%s-fail-step-NNNNNN.dat, or the --dump-lcp directory). A step whose\n"
+            "end state would hold a coordinate that is not finite or beyond %s in\n"
+            "magnitude fails as a state overflow; a start beyond it is refused.\n"
+            "Exit status: 0 every step solved and every checked expectation held;\n"
+            "1 a failed step or expectation; 2 bad usage, a start state beyond the\n"
+            "bound, or an output that cannot be created: nothing was simulated;\n"
+            "3 an output failed to write during or after the run (the reason is\n"
+            "said; the files the run created are removed).\n",
+            sc->fix_iters, tol, r->prefix, STATE_MAX_TEXT);
 }
 
 static int try_help(const sim_run *r) {
@@ -344,13 +365,17 @@ static int option_of(const sim_run *r, int argc, char **argv, int *i, const char
     return id;
 }
 
-/* Reads a whole number in [lo, hi]. Returns 0, or -1. */
+/* Reads a whole number in [lo, hi] written as decimal digits only: no
+ * sign, no blanks (' 5', '+5', '-0' and '5 ' are all refused). Returns 0,
+ * or -1. */
 static int parse_long(const char *s, long lo, long hi, long *out) {
     char *end;
     long v;
+    if (*s < '0' || *s > '9')
+        return -1;
     errno = 0;
     v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < lo || v > hi)
+    if (*end || errno || v < lo || v > hi)
         return -1;
     *out = v;
     return 0;
@@ -545,6 +570,10 @@ static int set_state(sim_run *r, const char *spec) {
         return set_friction(r, b, spec, xy[0]);
     if (c == SET_RESTITUTION)
         return set_restitution(r, b, spec, xy[0]);
+    for (k = 0; k <= vec; k++)
+        if (!(fabs(xy[k]) <= (double)NCS_STATE_MAX))
+            return usage_error(r, "bad --set '%s': a coordinate of a state is at most "
+                                  STATE_MAX_TEXT " in magnitude", spec);
     for (k = 0; k <= vec; k++) {
         int j = c + k;
         if (j < 3)
@@ -577,6 +606,15 @@ static int make_dirs(const char *prog, const char *dir) {
             }
             path[i] = c;
         }
+#if SIM_POSIX
+    {
+        struct stat st;
+        if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "%s: cannot write into '%s': %s\n", prog, dir, strerror(ENOTDIR));
+            return -1;
+        }
+    }
+#endif
     if (!DIR_WRITABLE(dir)) {
         fprintf(stderr, "%s: cannot write into '%s': %s\n", prog, dir, strerror(errno));
         return -1;
@@ -584,82 +622,175 @@ static int make_dirs(const char *prog, const char *dir) {
     return 0;
 }
 
-/* Opens o for appending, which creates it without truncating it yet.
- * Returns 0, or -1 after saying why. */
-static int out_open(const char *prog, out_file *o) {
-    FILE *probe;
-    if (!o->path || !strcmp(o->path, "-"))
+/* Keeps descriptors 0, 1 and 2 taken (by /dev/null where one is closed),
+ * so that no output file gets one of them and is written to as standard
+ * output. Returns 1 when standard output was closed, else 0. */
+static int hold_std_fds(void) {
+    int closed = 0;
+#if SIM_POSIX
+    int fd;
+    for (fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1) {
+            int got = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+            if (got >= 0 && got != fd)
+                close(got);
+            closed |= fd == 1;
+        }
+#endif
+    return closed;
+}
+
+/* The name an output is shown under. */
+static const char *out_name(const out_file *o) {
+    return strcmp(o->path, "-") ? o->path : "standard output";
+}
+
+/* Opens o for appending, which creates it without truncating it yet
+ * ("-": standard output, which must be open). Returns 0, or -1 after
+ * saying why. */
+static int out_open(const char *prog, out_file *o, int stdout_closed) {
+    int existed;
+#if SIM_POSIX
+    struct stat st;
+#endif
+    if (!o->path)
         return 0;
-    probe = fopen(o->path, "r");
-    o->created = probe == NULL;
-    if (probe)
-        fclose(probe);
+    if (!strcmp(o->path, "-")) {
+        if (stdout_closed) {
+            fprintf(stderr, "%s: %s -: standard output is closed\n", prog, o->option);
+            return -1;
+        }
+        o->f = stdout;
+        return 0;
+    }
+#if SIM_POSIX
+    existed = stat(o->path, &st) == 0;
+#else
+    {
+        FILE *probe = fopen(o->path, "r");
+        existed = probe != NULL;
+        if (probe)
+            fclose(probe);
+    }
+#endif
     o->f = fopen(o->path, "a");
     if (!o->f) {
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->path, strerror(errno));
         return -1;
     }
+    o->created = !existed;
     return 0;
 }
 
-/* Closes o; when `drop`, removes it if it was created here. */
+/* Closes o; removes it if it was created here. */
 static void out_drop(out_file *o) {
-    if (o->f) {
+    if (o->f && o->f != stdout)
         fclose(o->f);
-        o->f = NULL;
-        if (o->created)
-            remove(o->path);
-    }
-}
-
-/* Closes o after the run. Returns 0, or -1 after saying why. */
-static int out_close(const char *prog, out_file *o) {
-    int bad;
-    if (!o->f)
-        return 0;
-    bad = ferror(o->f);
-    if (o->f == stdout)
-        bad |= fflush(stdout) != 0;
-    else
-        bad |= fclose(o->f) != 0;
     o->f = NULL;
-    if (bad)
-        fprintf(stderr, "%s: error writing '%s'\n", prog, o->path);
-    return bad ? -1 : 0;
+    if (o->created)
+        remove(o->path);
+    o->created = 0;
 }
 
-/* Every output, before the run: the --dump-lcp directory, then the files,
- * which are created first and truncated only once all of them could be.
- * Returns 0, or -1 after saying why (files created here removed again). */
-static int open_outputs(sim_run *r) {
-    out_file *all[2 + NWRITERS];
+/* Notes o's first failed write (its errno). Returns 1 when o has failed. */
+static int out_failed(out_file *o) {
+    if (o->f && !o->err && ferror(o->f))
+        o->err = errno ? errno : EIO;
+    return o->err != 0;
+}
+
+/* Flushes and closes o after the run (standard output is only flushed).
+ * Returns 0, or -1 when a write failed (o->err says why). */
+static int out_close(out_file *o) {
+    if (!o->f)
+        return o->err ? -1 : 0;
+    errno = 0;
+    if (fflush(o->f) != 0 && !o->err)
+        o->err = errno ? errno : EIO;
+    out_failed(o);
+    if (o->f != stdout && fclose(o->f) != 0 && !o->err)
+        o->err = errno ? errno : EIO;
+    o->f = NULL;
+    return o->err ? -1 : 0;
+}
+
+/* Are outputs a and b one file: the same path, or (POSIX) the same regular
+ * file under two names (both are open here; "-" is standard output)? */
+static int out_same(const out_file *a, const out_file *b) {
+#if SIM_POSIX
+    struct stat sa, sb;
+#endif
+    if (!strcmp(a->path, b->path))
+        return 1;
+#if SIM_POSIX
+    if (a->f && b->f && fstat(fileno(a->f), &sa) == 0 && fstat(fileno(b->f), &sb) == 0 &&
+        S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino)
+        return 1;
+#endif
+    return 0;
+}
+
+/* The outputs of r: --csv, --contacts and the writers'. Returns how many. */
+static int outputs(sim_run *r, out_file **all) {
     int k, n = 0;
-    if (r->dump.dir && make_dirs(r->prog, r->dump.dir) != 0)
-        return -1;
     all[n++] = &r->csv;
     all[n++] = &r->contacts;
     for (k = 0; k < NWRITERS; k++)
         all[n++] = &r->out[k];
-    for (k = 0; k < n; k++)
-        if (out_open(r->prog, all[k]) != 0)
-            break;
-    if (k == n)
-        for (k = 0; k < n; k++)
-            if (all[k]->f && !(all[k]->f = freopen(all[k]->path, "w", all[k]->f))) {
-                fprintf(stderr, "%s: cannot write '%s': %s\n", r->prog, all[k]->path,
-                        strerror(errno));
-                break;
+    return n;
+}
+
+/* Every output, before the run: the --dump-lcp directory, then the files,
+ * which are created first and truncated only once all of them could be
+ * and no two of them are one file. Returns 0, or 2 after saying why
+ * (files created here removed again). */
+static int open_outputs(sim_run *r) {
+    out_file *all[2 + NWRITERS];
+    int k, j, n = outputs(r, all), closed = hold_std_fds(), bad = 0;
+    if (r->dump.dir && make_dirs(r->prog, r->dump.dir) != 0)
+        return 2;
+    for (k = 0; k < n && !bad; k++)
+        bad = out_open(r->prog, all[k], closed) != 0;
+    for (k = 0; k < n && !bad; k++)
+        for (j = k + 1; j < n && !bad && all[k]->path; j++)
+            if (all[j]->path && out_same(all[k], all[j])) {
+                usage_error(r, "%s and %s both write '%s': give each output a file of its own",
+                            all[k]->option, all[j]->option, out_name(all[j]));
+                bad = 1;
             }
-    if (k < n) {
+    for (k = 0; k < n && !bad; k++)
+        if (all[k]->f && all[k]->f != stdout &&
+            !(all[k]->f = freopen(all[k]->path, "w", all[k]->f))) {
+            fprintf(stderr, "%s: cannot write '%s': %s\n", r->prog, all[k]->path,
+                    strerror(errno));
+            bad = 1;
+        }
+    if (bad)
         for (k = 0; k < n; k++)
             out_drop(all[k]);
-        return -1;
-    }
-    if (r->csv.path && !strcmp(r->csv.path, "-"))
-        r->csv.f = stdout;
-    if (r->contacts.path && !strcmp(r->contacts.path, "-"))
-        r->contacts.f = stdout;
-    return 0;
+    return bad ? 2 : 0;
+}
+
+/* After the run: closes every output; when one failed to write (or
+ * `failed`: an LCP dump did), says why and removes every file the run
+ * created (all of them: the run's output is incomplete). Returns 0, or -1
+ * when an output failed. */
+static int close_outputs(sim_run *r, int failed) {
+    out_file *all[2 + NWRITERS];
+    int k, n = outputs(r, all), bad = failed;
+    for (k = 0; k < n; k++)
+        if (out_close(all[k]) != 0) {
+            fprintf(stderr, "%s: cannot write %s '%s': %s\n", r->prog, all[k]->option,
+                    out_name(all[k]), strerror(all[k]->err));
+            bad = 1;
+        }
+    for (k = 0; k < n && bad; k++)
+        if (all[k]->created) {
+            fprintf(stderr, "%s: removed '%s' (%s)\n", r->prog, all[k]->path,
+                    all[k]->err ? "written in part" : "the run's output is incomplete");
+            out_drop(all[k]);
+        }
+    return bad ? -1 : 0;
 }
 
 /* ---- LCP dumps ---------------------------------------------------------------- */
@@ -853,36 +984,6 @@ static void contact_rows(sim_run *r, long step) {
 
 /* ---- the trajectory ---------------------------------------------------------- */
 
-/* Appends the configurations of every body. Returns 0, or -1 when out of
- * memory (recording then stops). */
-static int record(sim_run *r) {
-    ncs_sim_traj *t = &r->traj;
-    size_t per = 3 * (size_t)t->nbodies;
-    int b, c;
-    if (!r->recording)
-        return 0;
-    if (t->nrec == t->cap) {
-        long cap = t->cap < 1024 ? 1024 : t->cap * 2;
-        double *q;
-        if (cap > r->steps + 1)
-            cap = r->steps + 1;
-        if (cap <= t->nrec || (size_t)cap > (size_t)-1 / sizeof(double) / per ||
-            !(q = (double *)realloc(t->q, (size_t)cap * per * sizeof(double)))) {
-            fprintf(stderr, "%s: no memory to record the run beyond step %ld: what is drawn "
-                            "from it is not written\n", r->prog, t->nrec - 1);
-            r->recording = 0;
-            return -1;
-        }
-        t->q = q;
-        t->cap = cap;
-    }
-    for (b = 0; b < t->nbodies; b++)
-        for (c = 0; c < 3; c++)
-            t->q[(size_t)t->nrec * per + 3 * (size_t)b + (size_t)c] = (double)r->w->mem.q[b][c];
-    t->nrec++;
-    return 0;
-}
-
 /* Grows *p (elements of `size` bytes) to `cap` elements. Returns 0, or -1
  * (*p unchanged). */
 static int grow(void **p, long cap, size_t size) {
@@ -896,27 +997,37 @@ static int grow(void **p, long cap, size_t size) {
     return 0;
 }
 
-/* Appends a frame of the replay (--html): the velocities, the statistics
- * and the contacts of the step just taken (state after step `step`).
- * Returns 0, or -1 when out of memory (frames then stop; the page says
- * so). */
-static int record_frame(sim_run *r, long step) {
+/* Is the state after step `step` one the trajectory keeps: step 0, every
+ * stride-th step and the run's last (at most NCS_TRAJ_MAX_FRAMES). */
+static int kept(const sim_run *r, long step) {
+    return r->recording && (step % r->traj.stride == 0 || step == r->steps);
+}
+
+/* Appends a record of the state after step `step`: every body's
+ * configuration and, for a replay (--html), the velocities, the statistics
+ * and the contacts of the step just taken. Returns 0, or -1 when out of
+ * memory (recording then stops: what is drawn from it is not written). */
+static int record(sim_run *r, long step) {
     ncs_sim_traj *t = &r->traj;
     const ncs_world *w = r->w;
-    long k = t->nframes, i;
+    size_t per = 3 * (size_t)t->nbodies;
+    long k = t->nrec, i;
     int b, c;
-    if (!t->frames || t->lost)
+    if (!r->recording)
         return 0;
-    if (k + 1 >= t->fcap) {
-        long cap = t->fcap < 256 ? 256 : 2 * t->fcap;
-        if (grow((void **)&t->fstep, cap, sizeof *t->fstep) != 0 ||
-            grow((void **)&t->fv, cap, sizeof *t->fv * 3 * (size_t)t->nbodies) != 0 ||
-            grow((void **)&t->fstat, cap, sizeof *t->fstat * NCS_TRAJ_NSTAT) != 0 ||
-            grow((void **)&t->fcon, cap + 1, sizeof *t->fcon) != 0)
+    if (k + 1 >= t->cap) {
+        long cap = t->cap < 256 ? 256 : 2 * t->cap;
+        if (cap > NCS_TRAJ_MAX_FRAMES)
+            cap = NCS_TRAJ_MAX_FRAMES;
+        if (cap <= k || grow((void **)&t->q, cap, sizeof *t->q * per) != 0 ||
+            grow((void **)&t->step, cap, sizeof *t->step) != 0 ||
+            (t->frames && (grow((void **)&t->fv, cap, sizeof *t->fv * per) != 0 ||
+                           grow((void **)&t->fstat, cap, sizeof *t->fstat * NCS_TRAJ_NSTAT) != 0 ||
+                           grow((void **)&t->fcon, cap + 1, sizeof *t->fcon) != 0)))
             goto lost;
-        t->fcap = cap;
+        t->cap = cap;
     }
-    if (t->ncon + r->npend > t->ccap) {
+    if (t->frames && t->ncon + r->npend > t->ccap) {
         long cap = t->ccap < 1024 ? 1024 : 2 * t->ccap;
         while (cap < t->ncon + r->npend)
             cap *= 2;
@@ -924,25 +1035,30 @@ static int record_frame(sim_run *r, long step) {
             goto lost;
         t->ccap = cap;
     }
-    t->fstep[k] = step;
+    t->step[k] = step;
     for (b = 0; b < t->nbodies; b++)
-        for (c = 0; c < 3; c++)
-            t->fv[(size_t)k * 3 * (size_t)t->nbodies + 3 * (size_t)b + (size_t)c] =
-                (double)w->mem.v[b][c];
-    t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_ENERGY] = (double)ncs_world_energy(w);
-    t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_DEPTH] = ncs_view_depth(w);
-    t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_M] = step > 0 ? (double)w->last.m : 0;
-    t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_PIVOTS] = step > 0 ? (double)w->last.pivots : 0;
-    if (k == 0)
-        t->fcon[0] = 0;
-    for (i = 0; i < r->npend; i++)
-        t->con[t->ncon++] = r->pend[i];
-    t->fcon[k + 1] = t->ncon;
-    t->nframes++;
+        for (c = 0; c < 3; c++) {
+            t->q[(size_t)k * per + 3 * (size_t)b + (size_t)c] = (double)w->mem.q[b][c];
+            if (t->frames)
+                t->fv[(size_t)k * per + 3 * (size_t)b + (size_t)c] = (double)w->mem.v[b][c];
+        }
+    if (t->frames) {
+        t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_ENERGY] = (double)ncs_world_energy(w);
+        t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_DEPTH] = ncs_view_depth(w);
+        t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_M] = step > 0 ? (double)w->last.m : 0;
+        t->fstat[k * NCS_TRAJ_NSTAT + NCS_TRAJ_PIVOTS] = step > 0 ? (double)w->last.pivots : 0;
+        if (k == 0)
+            t->fcon[0] = 0;
+        for (i = 0; i < r->npend; i++)
+            t->con[t->ncon++] = r->pend[i];
+        t->fcon[k + 1] = t->ncon;
+    }
+    t->nrec++;
     return 0;
 lost:
-    fprintf(stderr, "%s: no memory to record the replay beyond step %ld: the page ends there\n",
-            r->prog, k > 0 ? t->fstep[k - 1] : 0);
+    fprintf(stderr, "%s: no memory to record the run beyond step %ld: what is drawn from it "
+                    "is not written\n", r->prog, k > 0 ? t->step[k - 1] : 0);
+    r->recording = 0;
     t->lost = 1;
     return -1;
 }
@@ -978,11 +1094,12 @@ static double now(void) {
 
 static void progress_init(progress *p, const char *name, long steps, int quiet) {
     const char *env = getenv("NCS_PROGRESS");
+    int always = env && !strcmp(env, "always");
     memset(p, 0, sizeof *p);
     p->name = name;
     p->steps = steps;
-    p->on = !quiet && steps > 0 && IS_TTY(stderr) && !(env && !strcmp(env, "never"));
-    p->decided = p->shown = p->on && env && !strcmp(env, "always");
+    p->on = !quiet && steps > 0 && (always || IS_TTY(stderr)) && !(env && !strcmp(env, "never"));
+    p->decided = p->shown = p->on && always;
     p->t0 = now();
 }
 
@@ -1049,7 +1166,8 @@ static int parse(sim_run *r, int argc, char **argv) {
             return rc;
         case O_STEPS:
             if (parse_long(v, 0, 1000000000000L, &r->steps) != 0)
-                return usage_error(r, "bad --steps value '%s' (a whole number >= 0)", v);
+                return usage_error(r, "bad --steps value '%s' (a whole number >= 0 in decimal "
+                                      "digits only)", v);
             break;
         case O_CSV:
             r->csv.path = v;
@@ -1076,7 +1194,8 @@ static int parse(sim_run *r, int argc, char **argv) {
             break;
         case O_FIX:
             if (parse_long(v, 1, 1000, &r->fix_iters) != 0)
-                return usage_error(r, "bad --fixpoint value '%s' (1 to 1000)", v);
+                return usage_error(r, "bad --fixpoint value '%s' (1 to 1000 in decimal digits "
+                                      "only)", v);
             break;
         case O_FIX_TOL: {
             const char *s = v;
@@ -1095,9 +1214,6 @@ static int parse(sim_run *r, int argc, char **argv) {
             break;
         }
     }
-    if (r->csv.path && r->contacts.path && !strcmp(r->csv.path, "-") &&
-        !strcmp(r->contacts.path, "-"))
-        return usage_error(r, "--csv and --contacts cannot both write to standard output");
     return -1;
 }
 
@@ -1109,6 +1225,9 @@ static void report_step(const sim_run *r, long n, int status) {
                        : status == NCS_STEP_INADMISSIBLE
                            ? "the end state would leave a body inside solid matter or beyond "
                              "the contacts considered"
+                       : status == NCS_STEP_OVERFLOW
+                           ? "state overflow: the end state would hold a coordinate that is "
+                             "not finite or beyond " STATE_MAX_TEXT " in magnitude"
                            : "unknown status";
     int body = in->body >= 0 && in->body < r->sc->nbodies;
     fprintf(stderr, "%s: step %ld failed: %s", r->sim->file, n, what);
@@ -1141,6 +1260,12 @@ static int run(sim_run *r) {
     ncs_world *w = r->w;
     long n, contact_steps = 0, solves = 0, failed = 0;
     int b, k, status = NCS_STEP_OK, most = 0, io = 0, nfail = 0;
+    if ((b = ncs_world_overflow(w)) >= 0) {
+        fprintf(stderr, "%s: %s starts with a coordinate that is not finite or beyond "
+                        STATE_MAX_TEXT " in magnitude: nothing simulated\n", r->prog,
+                body_name(sc, b));
+        return 2;
+    }
     if (r->nset > 0)
         warn_overlaps(r);
     ncs_world_set_fixpoint(w, r->fix_iters > 0 ? (int)r->fix_iters : w->fix_iters,
@@ -1157,8 +1282,10 @@ static int run(sim_run *r) {
         r->recording |= r->out[k].f != NULL;
         r->traj.frames |= r->out[k].f != NULL && writers[k].frames;
     }
+    /* at most NCS_TRAJ_MAX_FRAMES records: steps 0, stride, 2 stride, ...
+     * (steps / stride + 1 of them) and the last */
+    r->traj.stride = r->steps / (NCS_TRAJ_MAX_FRAMES - 2) + 1;
     if (r->traj.frames) {
-        r->traj.stride = r->steps / (NCS_TRAJ_MAX_FRAMES - 2) + 1;
         r->pend_cap = sc->max_contacts * sc->nbodies;
         r->pend = (ncs_view_contact *)malloc(sizeof *r->pend * (size_t)r->pend_cap);
         r->pend_root = (int *)malloc(sizeof *r->pend_root * (size_t)r->pend_cap);
@@ -1175,9 +1302,8 @@ static int run(sim_run *r) {
         snprintf(r->dump.stem, sizeof r->dump.stem, "%s-fail-step", r->prefix);
     ncs_world_set_hook_buffer(w, r->dump.lcp, NCS_WORLD_HOOK_REALS(sc->max_m));
     ncs_world_set_hook(w, sim_hook, r);
-    if (record(r) != 0)
+    if (record(r, 0) != 0)
         io = 1;
-    record_frame(r, 0);
     if (r->csv.f) {
         fprintf(r->csv.f, "step,t,body,x,y,theta,vx,vy,omega,status,pivots,m,solves\n");
         csv_rows(r, 0);
@@ -1211,45 +1337,45 @@ static int run(sim_run *r) {
         contact_steps += k > 0;
         solves += k;
         most = k > most ? k : most;
-        if (record(r) != 0)
+        if (kept(r, n) && record(r, n) != 0)
             io = 1;
-        if (r->traj.frames && (n % r->traj.stride == 0 || n == r->steps))
-            record_frame(r, n);
         if (r->csv.f)
             csv_rows(r, n);
         if (r->contacts.f)
             contact_rows(r, n);
+        if (io || out_failed(&r->csv) || out_failed(&r->contacts) || r->dump.failed) {
+            progress_break(&r->bar);
+            io = 1; /* a write failed: the rest of the run is lost anyway */
+            break;
+        }
         if (r->check)
             check_state(r, n, n == r->steps);
         progress_step(&r->bar, n);
     }
     /* a run that stopped early ends the replay with the state it kept and
      * the contacts of the step that failed */
-    if (r->traj.nframes > 0 && r->traj.fstep[r->traj.nframes - 1] != w->step)
-        record_frame(r, w->step);
+    if (r->traj.nrec > 0 && r->traj.step[r->traj.nrec - 1] != w->step && record(r, w->step) != 0)
+        io = 1;
     ncs_world_set_hook(w, NULL, NULL);
     ncs_world_set_hook_buffer(w, NULL, 0);
     ncs_world_set_contact_log(w, NULL, 0);
     r->traj.failed_step = failed;
-    if (r->check)
-        nfail = report_expectations(r, failed);
-    io |= r->dump.failed;
-    if (out_close(r->prog, &r->csv) != 0)
-        io = 1;
-    if (out_close(r->prog, &r->contacts) != 0)
-        io = 1;
-    for (k = 0; k < NWRITERS; k++) {
+    for (k = 0; k < NWRITERS && !io; k++) {
         if (!r->out[k].f)
             continue;
         if (!r->recording) {
             out_drop(&r->out[k]);
             continue;
         }
-        /* a writer fails only when writing does: out_close says so */
+        /* a writer fails only when writing does: out_failed says so */
         writers[k].write(r->out[k].f, r->sim, &r->traj);
-        if (out_close(r->prog, &r->out[k]) != 0)
-            io = 1;
+        out_failed(&r->out[k]);
     }
+    io |= r->dump.failed;
+    if (close_outputs(r, io) != 0)
+        io = 1;
+    if (r->check && !io)
+        nfail = report_expectations(r, failed);
     if (!r->quiet) {
         fprintf(stderr, "%s: %ld steps (%ld with contacts; LCP solves per such step: mean %.3f, "
                         "max %d)", sc->name ? sc->name : r->prefix, w->step, contact_steps,
@@ -1257,17 +1383,19 @@ static int run(sim_run *r) {
         for (b = 0; b < sc->nbodies; b++)
             fprintf(stderr, "; %s at (%s, %s)", body_name(sc, b), num(&r->nb, coord(w, b, 0)),
                     num(&r->nb, coord(w, b, 1)));
-        if (r->check && r->sim->nexpect > 0)
+        if (io)
+            fprintf(stderr, "; writing an output FAILED");
+        else if (r->check && r->sim->nexpect > 0)
             fprintf(stderr, "; expectations %s", nfail ? "FAILED" : "passed");
         fputc('\n', stderr);
     }
-    return io ? 2 : failed || nfail ? 1 : 0;
+    return io ? 3 : failed || nfail ? 1 : 0;
 }
 
 int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv) {
     const ncs_scene_desc *scene;
     sim_run r;
-    int rc;
+    int rc, k;
     memset(&r, 0, sizeof r);
     r.sim = sim;
     r.sc = sim->scene;
@@ -1277,6 +1405,10 @@ int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv) {
     r.steps = sim->scene->steps;
     r.check = 1;
     r.fix_tol = -1;
+    r.csv.option = "--csv";
+    r.contacts.option = "--contacts";
+    for (k = 0; k < NWRITERS; k++)
+        r.out[k].option = writers[k].option;
     scene = w->sc;
     rc = parse(&r, argc, argv);
     if (rc < 0 && sim->nexpect > 0 &&
@@ -1291,7 +1423,7 @@ int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv) {
     free(r.dump.zline);
     free(r.dump.lcp);
     free(r.traj.q);
-    free(r.traj.fstep);
+    free(r.traj.step);
     free(r.traj.fv);
     free(r.traj.fstat);
     free(r.traj.fcon);

@@ -18,32 +18,34 @@
  *  LCP's rows m and the step's pivots. */
 enum { NCS_TRAJ_ENERGY, NCS_TRAJ_DEPTH, NCS_TRAJ_M, NCS_TRAJ_PIVOTS, NCS_TRAJ_NSTAT };
 
-/** Most frames of a replay: a longer run keeps every stride-th step. */
+/** Most records of a run (--svg, --html): a run of more steps keeps every
+ *  stride-th step, stride = steps / (NCS_TRAJ_MAX_FRAMES - 2) + 1, and the
+ *  last, so that any run records in a fixed memory (24 bytes per body and
+ *  record, 48 with the replay's velocities, plus statistics and contacts). */
 #define NCS_TRAJ_MAX_FRAMES 20000
 
-/** The recorded run: every body's configuration after every step, and for
- *  a replay (--html) frames with velocities, statistics and contacts. */
+/** The recorded run: every body's configuration after steps 0, stride,
+ *  2 stride, ... and the last step, and for a replay (--html) the same
+ *  records with velocities, statistics and contacts (frames). */
 typedef struct ncs_sim_traj {
     int nbodies;                /**< bodies per record */
-    long nrec;                  /**< records: steps 0 .. nrec - 1 */
+    long nrec;                  /**< records (at most NCS_TRAJ_MAX_FRAMES) */
     long cap;                   /**< records allocated */
+    long *step;                 /**< nrec: the step of each record (increasing) */
     double *q;                  /**< record k, body b: q[(k nbodies + b) 3 + 0..2]
                                      (x, y, theta at the reference point) */
     long failed_step;           /**< the step that stopped the run, 0: none */
-    /* frames (only when `frames` is set): steps 0, stride, 2 stride, ...
-     * and the last step recorded */
+    long stride;                /**< steps between records (the last may be closer) */
+    /* frames (only when `frames` is set): per record */
     int frames;                 /**< 1: record frames */
-    long stride;                /**< steps between frames */
-    long nframes, fcap;         /**< frames recorded, allocated */
-    long *fstep;                /**< nframes: the step of each frame */
-    double *fv;                 /**< frame k, body b: fv[(k nbodies + b) 3 + 0..2]
+    double *fv;                 /**< record k, body b: fv[(k nbodies + b) 3 + 0..2]
                                      (vx, vy, omega) */
     double *fstat;              /**< frame k: fstat[k NCS_TRAJ_NSTAT + NCS_TRAJ_*] */
-    long *fcon;                 /**< nframes + 1: frame k's contacts are
+    long *fcon;                 /**< nrec + 1: record k's contacts are
                                      con[fcon[k] .. fcon[k + 1]) */
     ncs_view_contact *con;      /**< the frames' contacts */
     long ncon, ccap;            /**< contacts recorded, allocated */
-    int lost;                   /**< 1: frames were lost for want of memory */
+    int lost;                   /**< 1: records were lost for want of memory */
 } ncs_sim_traj;
 
 /** Writes what the run looked like to f (opened and closed by the caller).

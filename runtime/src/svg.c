@@ -302,7 +302,9 @@ static void axes(FILE *f, const view *v, const double *bb, double pw, double ph,
 }
 
 /* Records of the snapshots: k for i = 0 .. SNAPS - 1, -1 where it repeats
- * the one before (a short run). */
+ * the one before (a short run). Records are a stride of steps apart (every
+ * step in a run of fewer than NCS_TRAJ_MAX_FRAMES - 1), so the snapshot
+ * at T/4 is the kept step at or just below it. */
 static long snap(long nrec, int i) {
     long k = (nrec - 1) * i / (SNAPS - 1);
     return i > 0 && k == (nrec - 1) * (i - 1) / (SNAPS - 1) ? -1 : k;
@@ -387,7 +389,7 @@ static void times(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t, const
             if (k < 0)
                 continue;
             q = rec(t, k, b);
-            at = (size_t)snprintf(txt, sizeof txt, "t = %g", (double)k * (double)sc->h);
+            at = (size_t)snprintf(txt, sizeof txt, "t = %g", (double)t->step[k] * (double)sc->h);
             for (i2 = i + 1; i2 < SNAPS; i2++) {
                 long k2 = snap(t->nrec, i2);
                 const double *q2;
@@ -398,7 +400,7 @@ static void times(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t, const
                     at + 24 >= sizeof txt)
                     break;
                 at += (size_t)snprintf(txt + at, sizeof txt - at, ", %g",
-                                       (double)k2 * (double)sc->h);
+                                       (double)t->step[k2] * (double)sc->h);
                 i = i2;
             }
             extent_y(sc, v, b, q, &top, &bot);
@@ -475,7 +477,7 @@ int ncs_sim_svg(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t) {
     double bb[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL}, w, hgt, pw, ph, W, H;
     view v;
     boxes bs = {NULL, 0, 0};
-    long k, stride, nrec = t->nrec > 0 ? t->nrec : 1;
+    long k, stride, last = t->nrec > 0 ? t->step[t->nrec - 1] : 0;
     int b, i, ngroups = 0;
     char line[512];
     for (i = 0; sim->nrings > 0 && i < sim->ring_first[sim->nrings]; i++)
@@ -528,8 +530,8 @@ int ncs_sim_svg(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t) {
             W, H, W, H);
     xml(f, sc->name);
     fprintf(f, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    snprintf(line, sizeof line, ": %ld step%s of %g s (t = %g s)%s", nrec - 1,
-             nrec == 2 ? "" : "s", (double)sc->h, (double)(nrec - 1) * (double)sc->h,
+    snprintf(line, sizeof line, ": %ld step%s of %g s (t = %g s)%s", last,
+             last == 1 ? "" : "s", (double)sc->h, (double)last * (double)sc->h,
              t->failed_step > 0 ? ", stopped by a failed step" : "");
     fprintf(f, "<text x=\"20\" y=\"18\" font-weight=\"bold\">");
     xml(f, sc->name);

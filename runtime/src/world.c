@@ -1998,6 +1998,17 @@ static int substep(ncs_world *w, ncs_step_info *all) {
     return NCS_STEP_OK;
 }
 
+/* One comparison catches NaN, infinities and magnitudes beyond the bound. */
+int ncs_world_overflow(const ncs_world *w) {
+    int i, k;
+    for (i = 0; i < w->sc->nbodies; i++)
+        for (k = 0; k < 3; k++)
+            if (!(NCS_FABS(w->mem.q[i][k]) <= NCS_STATE_MAX) ||
+                !(NCS_FABS(w->mem.v[i][k]) <= NCS_STATE_MAX))
+                return i;
+    return -1;
+}
+
 /* Substeps (docs/engine.md, "Sizes"): the sizes hold the pairs of bodies
  * moving at most reach_cap in a step. A faster step whose pairs do not fit
  * is taken as n equal substeps (gamma scaled by n, which keeps the max formulation's bound
@@ -2033,6 +2044,10 @@ int ncs_world_step(ncs_world *w) {
     }
     if (st == STEP_FINER)
         st = all.status = NCS_STEP_INADMISSIBLE;
+    if (st == NCS_STEP_OK && (i = ncs_world_overflow(w)) >= 0) {
+        st = all.status = NCS_STEP_OVERFLOW;
+        all.body = i;
+    }
     all.substeps = n;
     w->last = all;
     if (st != NCS_STEP_OK) {

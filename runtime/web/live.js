@@ -60,7 +60,8 @@
   }
 
   var WHY = ['', 'an LCP was not solved', 'capacity exceeded',
-    'the end state would leave a body inside solid matter'];
+    'the end state would leave a body inside solid matter',
+    'the end state would hold a number that is not finite or beyond 1e150'];
 
   /* n steps (stops at a failed one). Returns the steps taken. */
   function advance(n, record) {

@@ -2,8 +2,9 @@
 # progress_check.sh SIM WORK
 # The progress bar is shown on stderr when stderr is a terminal (script(1)
 # provides one) and the run would take more than about 2 s; NCS_PROGRESS=
-# always shows it on a terminal whatever the length, NCS_PROGRESS=never
-# hides it. It never goes to a file or appears with --quiet. A line of the
+# always shows it whatever the length, also into a file (issue 28: it did
+# not, although the README said so), NCS_PROGRESS=never hides it. Without
+# NCS_PROGRESS it never goes to a file; it never appears with --quiet. A line of the
 # bar: NAME [40 marks] PCT% step N/TOTAL, RATE steps/s, ETA m:ss (while
 # running) or took m:ss (at the end); the run then ends with its one
 # summary line. Exit 77 (skipped) without script(1).
@@ -55,11 +56,17 @@ NCS_PROGRESS=never script -qec "'$sim' --steps $long --no-check" /dev/null >"$wo
 lines "$work/never.txt" | grep -q "^$name \[" && fail "progress bar despite NCS_PROGRESS=never"
 [ "$(summary_count "$work/never.txt")" -eq 1 ] || fail "NCS_PROGRESS=never: no summary line"
 
-# never to a file, never with --quiet
+# to a file only when forced, then the same lines as on a terminal; never
+# with --quiet
 NCS_PROGRESS=always "$sim" --steps 2000 2>"$work/file.txt" || fail "run failed"
+lines "$work/file.txt" | grep -q "^$name \[#\{40\}\] 100% step 2000/2000, [0-9.]* steps/s, took" ||
+    fail "NCS_PROGRESS=always: no bar in the file: $(tail -c 300 "$work/file.txt")"
+bars_ok "$work/file.txt" 2000
+[ "$(summary_count "$work/file.txt")" -eq 1 ] || fail "no summary line in the file"
+env -u NCS_PROGRESS "$sim" --steps 2000 2>"$work/file.txt" || fail "run failed"
 grep -q 'step 2000/2000' "$work/file.txt" && fail "progress bar written to a file"
 [ "$(summary_count "$work/file.txt")" -eq 1 ] || fail "no summary line in the file"
 NCS_PROGRESS=always script -qec "'$sim' --steps 2000 --quiet" /dev/null >"$work/quiet.txt" 2>&1 ||
     fail "quiet run failed"
 [ -s "$work/quiet.txt" ] && fail "output despite --quiet: $(cat "$work/quiet.txt")"
-echo "progress bar only on a terminal, by length or NCS_PROGRESS"
+echo "progress bar on a terminal by length, anywhere with NCS_PROGRESS=always"

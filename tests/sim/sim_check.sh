@@ -134,9 +134,21 @@ options)
     run 2 fall --frobnicate
     has err.txt "unknown option '--frobnicate'"
     run 2 fall --fixpoint 0
-    has err.txt "bad --fixpoint value '0' (1 to 1000)"
+    has err.txt "bad --fixpoint value '0' (1 to 1000 in decimal digits only)"
     run 2 fall --fixpoint-tol=-1
     has err.txt "bad --fixpoint-tol value '-1'"
+    # whole numbers are decimal digits only: every other spelling is refused
+    # alike (issue 28: ' 5', '+5' and '-0' were taken, '5 ' was not)
+    for v in ' 5' '+5' '-0' '5 ' '0x5' '' '5.0' '1e3'; do
+        run 2 fall --steps "$v"
+        has err.txt "bad --steps value '$v' (a whole number >= 0 in decimal digits only)"
+        run 2 fall "--fixpoint=$v"
+        has err.txt "bad --fixpoint value '$v'"
+    done
+    run 0 fall --steps 007 --csv s.csv --no-check --quiet
+    [ "$(wc -l <s.csv)" -eq 9 ] || fail "--steps 007: $(wc -l <s.csv) lines, expected 9"
+    run 0 fall --help
+    has out.txt "N in decimal digits only"
     run 2 fall --svg -
     has err.txt "--svg cannot write to standard output"
     lacks err.txt "fall: 60 steps"
@@ -213,6 +225,10 @@ outputs)
     : >afile
     run 2 table --dump-lcp afile/sub --quiet
     has err.txt "cannot create 'afile"
+    # a regular file is not a directory (issue 28: "Permission denied")
+    run 2 table --dump-lcp afile --quiet
+    has err.txt "cannot write into 'afile': Not a directory"
+    lacks err.txt "Permission denied"
     # --dump-lcp creates missing parents; one file per island and step
     run 0 table --dump-lcp new/sub --steps 2 --quiet
     for f in step-000001-b0 step-000001-b1 step-000002-b0 step-000002-b1; do
@@ -223,6 +239,116 @@ outputs)
     has one/step-000060.dat "ncs-z: status=0"
     # no fail files when every step solves
     [ -z "$(ls | grep fail-step)" ] || fail "fail files left: $(ls)"
+    ;;
+mix)
+    # issue 28: outputs never mix. '-' needs an open standard output (it
+    # was closed: the CSV went into the SVG, which got descriptor 1)
+    rm -f m.svg
+    "$sim" table --csv - --svg m.svg >&- 2>err.txt
+    rc=$?
+    [ $rc -eq 2 ] || fail "--csv - with stdout closed: exit status $rc: $(cat err.txt)"
+    has err.txt "table: --csv -: standard output is closed"
+    [ ! -e m.svg ] || fail "m.svg was created: $(head -c 80 m.svg)"
+    # with stdout closed, a file still gets only its own output
+    "$sim" table --contacts m.csv --svg m.svg --quiet >&- 2>err.txt
+    rc=$?
+    [ $rc -eq 0 ] || fail "stdout closed: exit status $rc: $(cat err.txt)"
+    [ "$(head -n 1 m.csv)" = "step,t,body,other,x,y,nx,ny,pn,pt,fn,ft" ] || fail "m.csv: $(head -n 1 m.csv)"
+    [ "$(head -c 5 m.svg)" = "<?xml" ] || fail "m.svg: $(head -c 80 m.svg)"
+    xmllint --noout m.svg || fail "m.svg is not well-formed XML"
+    # two outputs naming one file, by the same path or another: usage
+    # errors before the run; an existing file is left as it was
+    echo keep >same
+    mkdir -p sub
+    for args in "--csv same --svg same" "--csv same --svg ./same" \
+                "--contacts same --html sub/../same" "--csv - --contacts -"; do
+        # shellcheck disable=SC2086
+        run 2 table $args
+        has err.txt "both write"
+        has err.txt "give each output a file of its own"
+        lacks err.txt "steps ("
+        [ "$(cat same)" = keep ] || fail "$args: 'same' changed"
+    done
+    has err.txt "--csv and --contacts both write 'standard output'"
+    # a new file under two names: refused, and not left behind
+    run 2 table --csv new.csv --svg ./new.csv
+    [ ! -e new.csv ] || fail "new.csv left behind"
+    # standard output redirected to another output's file
+    "$sim" table --csv - --svg same --quiet >same 2>err.txt
+    rc=$?
+    [ $rc -eq 2 ] || fail "--csv - --svg same >same: exit status $rc: $(cat err.txt)"
+    has err.txt "--csv and --svg both write"
+    # a write that fails (a full device): the reason, exit 3, before any
+    # "expectations passed", and the files this run created removed
+    run 3 table --csv /dev/full --svg ok.svg --contacts ok.csv
+    has err.txt "table: cannot write --csv '/dev/full': No space left on device"
+    has err.txt "removed 'ok.svg'"
+    has err.txt "writing an output FAILED"
+    lacks err.txt "expectations passed"
+    [ ! -e ok.svg ] && [ ! -e ok.csv ] || fail "files left behind: $(ls)"
+    run 3 table --csv ok.csv --html /dev/full
+    has err.txt "table: cannot write --html '/dev/full': No space left on device"
+    [ ! -e ok.csv ] || fail "ok.csv left behind"
+    echo keep >old.csv
+    run 3 table --csv old.csv --contacts /dev/full
+    [ -e old.csv ] || fail "old.csv (not created by the run) was removed"
+    # standard output on a full device
+    "$sim" table --csv - --quiet >/dev/full 2>err.txt
+    rc=$?
+    [ $rc -eq 3 ] || fail "--csv - >/dev/full: exit status $rc: $(cat err.txt)"
+    has err.txt "cannot write --csv 'standard output': No space left on device"
+    ;;
+overflow)
+    # issue 28: a state that is not finite is never reported. A step whose
+    # end state would hold a NaN, an infinity or a coordinate beyond 1e150
+    # fails with a status of its own, naming the step and the body, and the
+    # state stays as it was: every CSV row is finite
+    run 1 fall --set p.omega=1e150 --steps 200 --csv o.csv
+    has err.txt "scenes/fall.ncs: step 100 failed: state overflow: the end state would hold a coordinate that is not finite or beyond 1e150 in magnitude (body p)"
+    has err.txt "scenes/fall.ncs:5:1: expectation failed: every step solved: step 100 was not solved"
+    has err.txt "fall: 99 steps"
+    [ "$(tail -n 1 o.csv | cut -d, -f1)" = 99 ] || fail "last row: $(tail -n 1 o.csv)"
+    ! grep -qi 'nan\|inf' o.csv || fail "a non-finite number in o.csv: $(grep -i 'nan\|inf' o.csv | head -n 1)"
+    run 1 fall --set p.vy=1e150 --steps 200 --csv o.csv --no-check
+    has err.txt "step 100 failed: state overflow"
+    ! grep -qi 'nan\|inf' o.csv || fail "a non-finite number in o.csv (vy)"
+    # a start beyond the bound is refused before anything runs
+    run 2 fall --set p.omega=1e308 --csv never.csv
+    has err.txt "bad --set 'p.omega=1e308': a coordinate of a state is at most 1e150 in magnitude"
+    run 2 table --set 'd.velocity=(0,-2e150)' --csv never.csv
+    has err.txt "a coordinate of a state is at most 1e150"
+    [ ! -e never.csv ] || fail "a refused start wrote the CSV"
+    # the replay and the picture end at the last finite state too
+    run 1 fall --set p.omega=1e150 --steps 200 --svg o.svg --html o.html --quiet
+    grep -q ',99\]' o.html || fail "o.html does not end at step 99"
+    sed -n '/^window.NCS_RUN = /,/]};$/p' o.html >run.txt
+    has run.txt '"q":['
+    ! grep -qi 'nan\|inf\|null' run.txt || fail "a non-finite number in o.html's frames"
+    has o.svg "99 steps of 0.01 s (t = 0.99 s), stopped by a failed step"
+    ;;
+records)
+    # issue 28: --svg and --html kept every step (24 bytes per body and
+    # step); now at most NCS_TRAJ_MAX_FRAMES = 20000 records of every
+    # stride-th step, stride = steps / 19998 + 1, and the last step
+    run 0 fall --steps 100001 --html r.html --svg r.svg --no-check --quiet
+    has r.html '"stride":6,'
+    tr -d '\n' <r.html | sed -n 's/.*"step":\[\([0-9,]*\)\].*/\1,/p' | tr ',' '\n' >steps.txt
+    n=$(wc -l <steps.txt)
+    [ "$n" -le 20000 ] && [ "$n" -ge 16668 ] || fail "$n records, expected 16668 to 20000"
+    [ "$(head -n 2 steps.txt | tr '\n' ' ')" = "0 6 " ] || fail "first records: $(head -n 2 steps.txt)"
+    [ "$(tail -n 1 steps.txt)" = 100001 ] || fail "the last step is not kept: $(tail -n 1 steps.txt)"
+    awk 'NR > 1 && $1 != prev + 6 && $1 != 100001 { print "step " $1 " after " prev; bad = 1 }
+         { prev = $1 } END { exit bad }' steps.txt || fail "records are not 6 steps apart"
+    has r.svg "100001 steps of 0.01 s (t = 1000.01 s)"
+    xmllint --noout r.svg || fail "r.svg is not well-formed XML"
+    # the picture's snapshots are kept steps: t = 0; at or just below T/4,
+    # T/2 and 3T/4 (steps 24996, 49998 and 75000, multiples of 6: before
+    # every step was kept and they were 250, 500, 750); T at the end
+    has r.svg '>t = 0<'
+    has r.svg '>t = 249.96, 499.98, 750, 1000.01<'
+    # a run of fewer steps keeps every one
+    run 0 fall --steps 19997 --html s.html --no-check --quiet
+    has s.html '"stride":1,'
     ;;
 svg)
     for scene in fall table cap; do
@@ -289,8 +415,17 @@ progress)
     script -qec "'$sim' table" /dev/null >short.txt 2>&1 ||
         fail "short run under script failed"
     lacks short.txt "steps/s"
-    # never when stderr is not a terminal, nor with --quiet
+    # NCS_PROGRESS=always forces it also when stderr is not a terminal
+    # (issue 28: it did not); without it, never there; never with --quiet
     NCS_PROGRESS=always "$sim" table 2>file.txt || fail "run failed"
+    tr '\r' '\n' <file.txt | grep -q '\[########################################\] 100% step 100/100, ' ||
+        fail "NCS_PROGRESS=always: no bar into a file: $(cat file.txt)"
+    "$sim" table 2>file.txt || fail "run failed"
+    lacks file.txt "steps/s"
+    NCS_PROGRESS=never script -qec "'$sim' table" /dev/null >never.txt 2>&1 ||
+        fail "NCS_PROGRESS=never run failed"
+    lacks never.txt "steps/s"
+    NCS_PROGRESS=always "$sim" table --quiet 2>file.txt || fail "quiet run failed"
     lacks file.txt "steps/s"
     NCS_PROGRESS=always script -qec "'$sim' table --quiet" /dev/null >quiet.txt 2>&1 ||
         fail "quiet run failed"

@@ -12,8 +12,8 @@
  *             square box resting on it (friction 0.5); expectations hold
  *   cap       the table with room for one side per step: the first step
  *             fails with "capacity exceeded"
- *   overflow  a particle at a speed near the largest double over the
- *             square: its first LCP cannot be solved
+ *   overflow  a particle of mass 1e-300 at a speed of 1e150 over the
+ *             square (gamma 1e300): its first LCP cannot be solved
  *   strict    fall where nothing is admissible: step 1 fails so
  *   hook      (not a simulator) the table stepped with the LCP hook: without
  *             a hook buffer the hook gets NULL for B and b, with one it
@@ -163,13 +163,19 @@ static const ncs_sim_desc cap_sim = {&cap_scene, "scenes/cap.ncs", "cap", 1, tab
 /* ---- overflow: a particle too fast for the arithmetic ----------------------- */
 
 static const ncs_body_desc over_body[] = {
-    {NCS_PARTICLE, 1, 0, 0, 0, -10, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, {0, 0, 0},
-     {1.7e308, -1.7e308, 0}, 0},
+    {NCS_PARTICLE, 1e300, 0, 0, 0, -10, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, {0, 0, 0},
+     {1e150, -1e150, 0}, 0},
 };
 
-/* No reach is too far (no substeps): the overflow reaches the LCP. */
+/* No reach is too far (no substeps): the overflow reaches the LCP. Every
+ * number is within what ncsc accepts (tests/examples/scenes/overflow.ncs:
+ * 1/mass = 1e300, gamma = 1e300, speeds of 1e150, no coordinate beyond
+ * NCS_STATE_MAX), yet the LCP overflows. */
 static const ncs_scene_desc over_scene = {
-    SMALL_SCENE("overflow", 1, over_body, fall_names, 0.1, 3, HUGE_VAL, 1e-6),
+    .name = "overflow", .nbodies = 1, .body = over_body, .body_name = fall_names,
+    .form = NCS_FORM_MAX, .h = 0.1, .gamma = 1e300, .epsilon = 1e-9, .margin = 0.05,
+    .body_margin = 0.005, .reach_cap = HUGE_VAL, .project_tol = 1e-10, .admit_tol = 1e-6,
+    .fix_iters = 1, .fix_tol = 1e-3, .steps = 3,
     SQUARE,
     .max_pairs = 32, .max_srefs = 128, .max_contacts = 64, .max_groups = 32, .max_m = 512,
 };

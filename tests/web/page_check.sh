@@ -62,9 +62,13 @@ replay)
     run 0 "$py" "$here/replay_contacts.py" valley.html valley-contacts.csv
     run 0 "$py" "$here/replay_contacts.py" stack.html stack-contacts.csv
     # a run longer than the page's frames: every k-th step, the last one too
-    run 0 "$ncsc" run "$top/examples/valley.ncs" --steps 40001 --no-check --html long.html --quiet
+    run 0 "$ncsc" run "$top/examples/valley.ncs" --steps 40001 --no-check --html long.html \
+        --csv long.csv --quiet
     has long.html '"stride":3,'
     grep -q ',40001\]' long.html || fail "long.html lacks the last step"
+    # the frames kept are the CSV's steps at its positions, to the last digit
+    run 0 "$py" "$here/replay_positions.py" valley.html valley.csv
+    run 0 "$py" "$here/replay_positions.py" long.html long.csv
     # joints (pins, a weld, rods) drawn closed at the CSV's positions, and
     # the contacts of a restitution impact (Newton's cradle, step 269)
     j=$top/tests/joints/scenes

@@ -10,13 +10,21 @@ import re
 import sys
 
 
-def main(page, path):
+def load_run(page, who):
+    """The recorded run of a replay page (window.NCS_RUN), or None after
+    saying why on stderr (`who`: the program's name)."""
     text = open(page).read()
     m = re.search(r"window\.NCS_RUN = (\{.*?\});\n", text, re.S)
     if not m:
-        print("replay_contacts: %s has no window.NCS_RUN" % page, file=sys.stderr)
+        print("%s: %s has no window.NCS_RUN" % (who, page), file=sys.stderr)
+        return None
+    return json.loads(m.group(1))
+
+
+def main(page, path):
+    run = load_run(page, "replay_contacts")
+    if run is None:
         return 1
-    run = json.loads(m.group(1))
     want = {}
     with open(path) as f:
         for r in csv.DictReader(f):
@@ -39,8 +47,14 @@ def main(page, path):
     return 0
 
 
-if __name__ == "__main__":
+def cli(check, doc):
+    """Runs check(PAGE, CSV) on the command line; usage (`doc`) and exit
+    status 2 without exactly those two arguments."""
     if len(sys.argv) != 3:
-        print(__doc__, file=sys.stderr)
+        print(doc, file=sys.stderr)
         sys.exit(2)
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(check(sys.argv[1], sys.argv[2]))
+
+
+if __name__ == "__main__":
+    cli(main, __doc__)

@@ -40,6 +40,7 @@
 #define ncs_world_init NCS_PREFIXED(_world_init)
 #define ncs_world_reset NCS_PREFIXED(_world_reset)
 #define ncs_world_step NCS_PREFIXED(_world_step)
+#define ncs_world_overflow NCS_PREFIXED(_world_overflow)
 #define ncs_world_set_fixpoint NCS_PREFIXED(_world_set_fixpoint)
 #define ncs_world_set_hook NCS_PREFIXED(_world_set_hook)
 #define ncs_world_set_hook_buffer NCS_PREFIXED(_world_set_hook_buffer)

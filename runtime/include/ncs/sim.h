@@ -74,9 +74,13 @@ typedef struct ncs_sim_desc {
 /// initial state in w), the time loop, the expectations (checked unless
 /// --no-check), CSV, SVG and LCP dumps. Prints its messages on stderr.
 /// Returns the process exit status: 0 when every step solved and every
-/// checked expectation held; 1 when a step failed or an expectation failed;
-/// 2 for a usage error or an I/O error (an output that cannot be created is
-/// found before the run: nothing is simulated then).
+/// checked expectation held; 1 when a step failed (NCS_STEP_OVERFLOW
+/// among them) or an expectation failed; 2 when nothing was simulated: a
+/// usage error (two outputs naming one file, '-' with standard output
+/// closed, a --set beyond NCS_STATE_MAX), a start state beyond
+/// NCS_STATE_MAX, or an output that cannot be created; 3 when an output
+/// failed to write during or after the run (said with its errno text; every
+/// file the run created is removed, and "expectations passed" is not said).
 int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv);
 
 #ifdef __cplusplus

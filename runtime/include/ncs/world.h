@@ -181,9 +181,12 @@ enum {
     NCS_STEP_OK = 0,            /**< every island solved, end state admissible */
     NCS_STEP_LCP_FAILED = 1,    /**< an LCP could not be solved (info.lcp_status) */
     NCS_STEP_CAPACITY = 2,      /**< more pairs, contacts or rows than the state holds */
-    NCS_STEP_INADMISSIBLE = 3   /**< solved, but the end state would leave a body
+    NCS_STEP_INADMISSIBLE = 3,  /**< solved, but the end state would leave a body
                                      inside solid matter or beyond the contacts
                                      considered (docs/engine.md) */
+    NCS_STEP_OVERFLOW = 4       /**< the end state would hold a coordinate (x, y,
+                                     theta, vx, vy, omega) that is NaN, infinite or
+                                     beyond NCS_STATE_MAX in magnitude (info.body) */
 };
 
 /** What a step did, for the whole scene or for one body's island. */
@@ -398,9 +401,18 @@ int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, si
 int ncs_world_reset(ncs_world *w);
 
 /// Advances every body by one step of sc->h. Returns NCS_STEP_OK, or
-/// NCS_STEP_LCP_FAILED / NCS_STEP_CAPACITY / NCS_STEP_INADMISSIBLE leaving
-/// q, v and step unchanged (w->last says which island and why).
+/// NCS_STEP_LCP_FAILED / NCS_STEP_CAPACITY / NCS_STEP_INADMISSIBLE /
+/// NCS_STEP_OVERFLOW leaving q, v and step unchanged (w->last says which
+/// island or body and why). NCS_STEP_OVERFLOW: the end state would hold a
+/// NaN, an infinity or a coordinate beyond NCS_STATE_MAX (so a state that
+/// starts there fails its first step).
 int ncs_world_step(ncs_world *w);
+
+/// The first body whose state (x, y, theta, vx, vy, omega) holds a NaN, an
+/// infinity or a coordinate beyond NCS_STATE_MAX in magnitude, or -1 when
+/// none does: the test ncs_world_step applies to its end state, for a
+/// start state set by hand. Never fails.
+int ncs_world_overflow(const ncs_world *w);
 
 /// Allows up to `iters` LCP solves per step (seed 002's fixpoint; 1 = off)
 /// while the predicted penetration exceeds `tol`. Clamps to 1..1000 and

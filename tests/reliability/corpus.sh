@@ -9,7 +9,7 @@
 # already holds a file of the user's. For every run:
 #
 #  - the exit status is 0, 1 or 2 (never a signal; 124 or 137 is a hang:
-#    each run is stopped after 60 s);
+#    each run is stopped after $REL_TIMEOUT seconds, default 60);
 #  - every line on stderr is a message heading `FILE:LINE:COL: KIND: ...`
 #    (KIND error, warning or note), the source line and caret under it,
 #    `FILE: ok: ...` (a successful --check), or one of the few messages
@@ -31,7 +31,7 @@ set -u
 LC_ALL=C
 export LC_ALL
 ncsc=$1 gen=$2 seed=$3 count=$4 emit=$5 work=$6 examples=$7
-limit=60
+limit=${REL_TIMEOUT:-60}
 rm -rf "$work" && mkdir -p "$work/m" "$work/err" "$work/out" || exit 2
 files=$(cd "$examples" && find . -name '*.ncs' | sed 's|^\./||' | sort)
 [ -n "$files" ] || { echo "corpus.sh: no scenes under $examples"; exit 2; }
@@ -69,7 +69,7 @@ while read -r id mode src edits; do
                 echo "FAIL $id ($src: $edits): failed -o (status $rc) left $out: $(ls -A "$out" | tr '\n' ' ')"
             fi
         else
-            set -- $(ls -A "$out" | grep -v '^mine\.txt$')
+            set -- $(ls -A "$out" 2>/dev/null | grep -v '^mine\.txt$')
             case "$#:${1-}:${2-}:${3-}" in
                 3:*.c:*.h:*_main.c) [ "${1%.c}" = "${2%.h}" ] && [ "${3%_main.c}" = "${1%.c}" ] ;;
                 *) false ;;
@@ -98,7 +98,7 @@ awk -v bad="$bad" '
             }
             if (run == "check") {
                 n++
-                if (s == 0) accepted++; else if (s == 1) rejected++; else other++
+                if (s == 0) accepted++; else if (s == 1) rejected++; else if (s == 2) usage++; else other++
             } else {
                 ne++
                 if (s == 0) eok++
@@ -153,8 +153,8 @@ awk -v bad="$bad" '
                 byfirst[first]++
             }
         }
-        printf "corpus: %d mutants: %d accepted, %d rejected, %d status 2; ncsc -o on %d (%d compiled)\n",
-               n, accepted, rejected, other, ne, eok
+        printf "corpus: %d mutants: %d accepted, %d rejected, %d status 2, %d other; ncsc -o on %d (%d compiled)\n",
+               n, accepted, rejected, usage, other, ne, eok
         for (m in byfirst) nclass++
         printf "corpus: first errors of the rejected mutants, %d kinds (count, message; the 25 most common):\n", nclass
         for (m in byfirst) printf "%7d  %s\n", byfirst[m], m | "sort -rn | head -n 25"

@@ -12,7 +12,8 @@
 #                     run fails with status 1 and says where (the number's
 #                     FILE:LINE:COL or the step), never "expectations
 #                     passed", and no nan or inf in the CSV
-#   far, tiny, fast   extreme scales: status 0 or 1, no nan or inf in the
+#   far, tiny, fast, edge
+#                     extreme scales: status 0 or 1, no nan or inf in the
 #                     CSV or the summary; a failure says where
 #   set-omega         room --set p.omega=1e308: status 1 or 2, never
 #                     "expectations passed", no nan or inf in the CSV
@@ -98,7 +99,7 @@ spin|plunge)
     no_nonfinite "$case_.csv"
     no_nonfinite "$case_.out"
     ;;
-far|tiny|fast)
+far|tiny|fast|edge)
     run_scene "$case_"
     case $rc in
         0) ;;

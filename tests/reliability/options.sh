@@ -109,6 +109,12 @@ sim)
     row '0|2' room --steps=5 --steps=400
     row '0|2' room --csv a.csv --csv b.csv
     row '0|2' room --fixpoint 3 --fixpoint 1
+    row '0|2' room --svg a.svg --svg b.svg
+    row '0|2' room --html a.html --html b.html
+    row '0|2' room --contacts a.csv --contacts b.csv
+    row '0|2' room --dump-lcp a --dump-lcp b --steps 5 --no-check
+    row '0|2' room --fixpoint-tol 1 --fixpoint-tol 0.01
+    row 0 valley --set friction=0.1 --set friction=0.6
     row 0 room --quiet --quiet
     row 0 room --no-check --check
     row 0 room --set p.x=3 --set p.x=0.5
@@ -177,6 +183,9 @@ run)
     row 0 run --decomp convex "$scene" --quiet
     row 0 run --decomp=triangles "$scene" --quiet --csv out.csv
     row '0|2' run --formulation max --formulation diff "$scene" --quiet
+    row '0|2' run --prefix a --prefix b "$scene" --quiet
+    row '0|2' run --decomp convex --decomp triangles "$scene" --quiet
+    row 0 run "$scene" --quiet --steps 5 --steps 400
     for o in --prefix --formulation --decomp; do
         row 2 run "$o"
         row 2 run "$o" "$scene"

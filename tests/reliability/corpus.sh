@@ -33,7 +33,11 @@ export LC_ALL
 ncsc=$1 gen=$2 seed=$3 count=$4 emit=$5 work=$6 examples=$7
 limit=${REL_TIMEOUT:-60}
 rm -rf "$work" && mkdir -p "$work/m" "$work/err" "$work/out" || exit 2
-files=$(cd "$examples" && find . -name '*.ncs' | sed 's|^\./||' | sort)
+found=$(cd "$examples" && find . -name '*.ncs') || { echo "corpus.sh: cannot list $examples"; exit 2; }
+files=
+for f in $(printf '%s\n' "$found" | sort); do
+    files="$files ${f#./}"
+done
 [ -n "$files" ] || { echo "corpus.sh: no scenes under $examples"; exit 2; }
 # the sources by their path under EXAMPLES (as the manifest names them)
 # shellcheck disable=SC2086
@@ -59,17 +63,21 @@ while read -r id mode src edits; do
         echo "$id emit $rc" >> ../status
         if [ $rc -ne 0 ]; then
             if [ "$keep" -eq 1 ]; then
-                left=$(ls -A "$out" | tr '\n' ' ')
-                [ "$left" = "mine.txt " ] ||
+                left=$(ls -A "$out") || left="(cannot list $out)"
+                [ "$left" = mine.txt ] ||
                     { bad=$((bad + 1)); echo "FAIL $id ($src: $edits): failed -o (status $rc) left '$left' in a folder that held mine.txt"; }
                 [ "$(cat "$out/mine.txt")" = mine ] ||
                     { bad=$((bad + 1)); echo "FAIL $id ($src: $edits): failed -o changed the user's file"; }
             elif [ -e "$out" ]; then
                 bad=$((bad + 1))
-                echo "FAIL $id ($src: $edits): failed -o (status $rc) left $out: $(ls -A "$out" | tr '\n' ' ')"
+                echo "FAIL $id ($src: $edits): failed -o (status $rc) left $out"
             fi
         else
-            set -- $(ls -A "$out" 2>/dev/null | grep -v '^mine\.txt$')
+            made=$(ls -A "$out" 2> /dev/null) || made=
+            set --
+            for f in $made; do
+                [ "$f" = mine.txt ] || set -- "$@" "$f"
+            done
             case "$#:${1-}:${2-}:${3-}" in
                 3:*.c:*.h:*_main.c) [ "${1%.c}" = "${2%.h}" ] && [ "${3%_main.c}" = "${1%.c}" ] ;;
                 *) false ;;
@@ -82,7 +90,8 @@ done < manifest
 cd .. || exit 2
 
 # the statuses and the messages, in one pass over every stderr
-find err -type f | sort > errfiles
+find err -type f > errfiles.found || exit 2
+sort errfiles.found > errfiles || exit 2
 awk -v bad="$bad" '
     FILENAME == "status" { st[$1 "." $2] = $3; next }
     FILENAME == "m/manifest" { what[$1] = $3 ": " $4; next }

@@ -133,12 +133,18 @@ record-svg|record-html)
     ;;
 zero-scene|zero-dat)
     if [ "$case_" = zero-scene ]; then
-        set -- "$ncsc" --check /dev/zero
+        set -- timeout -k 5 120 "$ncsc" --check /dev/zero
     else
-        set -- "$ncslcp" /dev/zero
+        set -- timeout -k 5 120 "$ncslcp" /dev/zero
     fi
-    (ulimit -v 1048576 && peak timeout -k 5 120 "$@" && echo "$rc $kb" > peak.rc) || true
-    read -r rc kb < peak.rc 2>/dev/null || { rc=none kb=0; }
+    # a subshell: the address-space limit stays with the command measured
+    (ulimit -v 1048576 && /usr/bin/time -f '%M' -o peak.kb "$@" > peak.out 2> peak.err
+     echo $? > peak.rc)
+    read -r rc < peak.rc || rc=none
+    kb=$(tail -n 1 peak.kb)
+    case $kb in
+        ''|*[!0-9]*) fail "no peak memory from GNU time: '$kb'"; kb=0 ;;
+    esac
     sed 's/^/    /' peak.err | head -n 5
     [ "$rc" = 1 ] || [ "$rc" = 2 ] || fail "$* exited with status $rc, not 1 or 2"
     if [ "$case_" = zero-scene ]; then

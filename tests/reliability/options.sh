@@ -55,12 +55,12 @@ row() {
         *) broke=$((broke + 1)); echo "BROKE $what: status $rc, not $want"; sed 's/^/    /' err | head -n 3; return ;;
     esac
     if [ $rc -eq 2 ]; then
-        grep -Ev '^(usage|Usage|Try) ' err | grep -q . ||
-            { broke=$((broke + 1)); echo "BROKE $what: status 2 without a message"; }
+        msg=$(grep -Ev '^(usage|Usage|Try) ' err)
+        [ -n "$msg" ] || { broke=$((broke + 1)); echo "BROKE $what: status 2 without a message"; }
         if grep -Eq '^[a-z_]+: [0-9]+ steps \(' err; then
             broke=$((broke + 1)); echo "BROKE $what: status 2 after a simulation"
         fi
-        left=$(ls -A case | grep -v '^ncs-run$' | tr '\n' ' ')
+        left=$(ls -A case) || left="(cannot list the folder)"
         [ -z "$left" ] || { broke=$((broke + 1)); echo "BROKE $what: status 2 but wrote '$left'"; }
     fi
     if [ -n "$regex" ] && ! grep -Eq "$regex" err; then

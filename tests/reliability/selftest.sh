@@ -49,8 +49,10 @@ for id in 00003 00004 00006; do
         { echo "selftest.sh: mutant $id is not in the -o subset any more: choose others"; exit 1; }
 done
 [ $rc -eq 1 ] || { echo "selftest.sh: corpus.sh exited with status $rc, not 1"; exit 1; }
-got=$(sed -n 's/^FAIL \([0-9]*\) .*/\1/p' "$work/out" | sort -u | tr '\n' ' ')
-want="00001 00002 00003 00004 00006 00007 00008 00010 00012 00016 00017 "
+ids=$(sed -n 's/^FAIL \([0-9]*\) .*/\1/p' "$work/out") || exit 2
+got=$(printf '%s\n' $ids | sort -u) || exit 2
+got=$(echo $got)
+want="00001 00002 00003 00004 00006 00007 00008 00010 00012 00016 00017"
 if [ "$got" != "$want" ]; then
     echo "selftest.sh: FAIL lines for '$got', expected '$want'"
     exit 1

@@ -40,6 +40,11 @@
 #                     error (FILE:LINE:COL: error: no scene block ...)
 #   overlap           two discs overlapping at the start: a located error
 #                     or warning from --check
+#   lcp-repeat, lcp-hex, lcp-layout
+#                     ncs-lcp (tests/runtime/data/fig3a-max.dat): --repeat 0
+#                     says why (not only the usage line); a header of 0x0a
+#                     and a layout of an unknown form are refused naming the
+#                     file (status 1 or 2)
 set -u
 case_=$1 ncsc=$2 ncslcp=$3 scenes=$4 work=$5
 shift 5
@@ -221,6 +226,25 @@ noscene|overlap)
         [ $rc -eq 0 ] || [ $rc -eq 1 ] || fail "ncsc --check exited with status $rc"
         grep -Eq "$case_.ncs:[0-9]+:[0-9]+: (error|warning): " check.out ||
             fail "no located error or warning about the overlapping bodies"
+    fi
+    ;;
+lcp-repeat|lcp-hex|lcp-layout)
+    dat=$scenes/../../runtime/data/fig3a-max.dat
+    [ -f "$dat" ] || { echo "hostile.sh: no $dat"; exit 2; }
+    case $case_ in
+        lcp-repeat) set -- --repeat 0 "$dat" ;;
+        lcp-hex) sed '1s/^10$/0x0a/' "$dat" > bad.dat || exit 2; set -- bad.dat ;;
+        lcp-layout) sed 's/form=max/form=nope/' "$dat" > bad.dat || exit 2; set -- bad.dat ;;
+    esac
+    "$ncslcp" "$@" > lcp.out 2> lcp.err
+    rc=$?
+    sed 's/^/    /' lcp.out lcp.err | head -n 5
+    [ $rc -eq 1 ] || [ $rc -eq 2 ] || fail "ncs-lcp $* exited with status $rc, not 1 or 2"
+    if [ "$case_" = lcp-repeat ]; then
+        msg=$(grep -Ev '^(usage:|Try )' lcp.err)
+        [ -n "$msg" ] || fail "no message but the usage line"
+    else
+        grep -q 'bad\.dat' lcp.err || fail "the error does not name bad.dat"
     fi
     ;;
 *)

@@ -55,7 +55,7 @@ row() {
         *) broke=$((broke + 1)); echo "BROKE $what: status $rc, not $want"; sed 's/^/    /' err | head -n 3; return ;;
     esac
     if [ $rc -eq 2 ]; then
-        msg=$(grep -Ev '^(usage|Usage|Try) ' err)
+        msg=$(grep -Ev '^([Uu]sage:|Try )' err)
         [ -n "$msg" ] || { broke=$((broke + 1)); echo "BROKE $what: status 2 without a message"; }
         if grep -Eq '^[a-z_]+: [0-9]+ steps \(' err; then
             broke=$((broke + 1)); echo "BROKE $what: status 2 after a simulation"

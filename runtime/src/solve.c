@@ -140,6 +140,7 @@ ncs_lcp_options ncs_lcp_default_options(void) {
     o.structured = 1;
     o.decompose = 1;
     o.rescue = 1;
+    o.keep_state = 0;
     return o;
 }
 
@@ -2187,7 +2188,7 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
     ncs_lcp_workspace *ws = c->ws;
     const ncs_layout *layout = c->L;
     int m = c->m, status, path = NCS_LCP_PATH_NONE, i, ok = 0;
-    int nonconvex, structured_ok = 0;
+    int groups, nonconvex, structured_ok = 0;
     int cold = 0;                   /* Newton from z = 0 (no candidate) */
     const ncs_real *b = c->b;
     (void)cold;                     /* unused without the Newton polish */
@@ -2205,13 +2206,14 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         c->exact = 1;
     }
     /* 2. warm start: the previous solution's support */
-    if (!ok && opt->warm_start && ws->prev_m == m &&
+    if (!ok && opt->warm_start && !opt->keep_state && ws->prev_m == m &&
         ws->prev_form == (layout ? layout->form : -1)) {
         c->attempts++;
         ok = solve_on_set(c, ws->prev_J) == 0 && accept(c);
         path = NCS_LCP_PATH_WARM;
     }
-    nonconvex = layout && opt->structured && layout->ngroups > 0;
+    groups = layout && layout->ngroups > 0;
+    nonconvex = groups && opt->structured && !opt->keep_state;
     /* 3. nonconvex forms: their LCPs have many solutions (paper Fig. 9),
      * some unphysical: an impulse from a far side that pushes the body
      * through the piece. The physical one is the projection of the
@@ -2269,7 +2271,7 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         int unverified = c->unverified, lst = c->lemke_status;
         ncs_real bres = c->best_res;
         ok = try_regularised(c);
-        if (!ok && layout && opt->structured && !nonconvex)
+        if (!ok && layout && opt->structured && !groups)
             ok = try_structured(c);
 #if !NCS_REAL_IS_FLOAT
         if (!ok)
@@ -2291,7 +2293,8 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         memcpy(z, ws->zc, (size_t)m * sizeof *z);
         if (w)
             memcpy(w, ws->wc, (size_t)m * sizeof *w);
-        remember(c, structured_ok);
+        if (!opt->keep_state)
+            remember(c, structured_ok);
     } else {
         status = c->unverified ? NCS_LCP_UNVERIFIED
                : c->lemke_status != NCS_LCP_SOLVED ? c->lemke_status : NCS_LCP_UNVERIFIED;

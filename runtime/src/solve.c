@@ -171,13 +171,13 @@ size_t ncs_lcp_cs_workspace_bytes(int mmax, int ncmax) {
 /* Lays a workspace with acap reals for A over mem; every byte beyond the
  * rest of the arrays is spare (the lazy tableau's etas). */
 static ncs_lcp_workspace *ws_init(void *mem, size_t bytes, int mmax, int ncmax, size_t acap) {
-    ncs_lcp_workspace *ws = mem;
+    ncs_lcp_workspace *ws = (ncs_lcp_workspace *)mem;
     size_t need = sizes_ok(mmax, ncmax) ? carve(mmax, ncmax, acap, 0, NULL, NULL) : 0;
     if (!mem || need == 0 || bytes < need || ((size_t)mem % NCS_LCP_WORKSPACE_ALIGN) != 0)
         return NULL;
     memset(ws, 0, sizeof *ws);
     ws->mmax = mmax;
-    carve(mmax, ncmax, acap, (bytes - need) / sizeof(ncs_real), ws, mem);
+    carve(mmax, ncmax, acap, (bytes - need) / sizeof(ncs_real), ws, (unsigned char *)mem);
     ws->prev_form = -1;
     return ws;
 }
@@ -400,7 +400,7 @@ static const ncs_real *brow(const call *c, int r) {
  * NULL; c->m or the block's size columns), with c->gdelta added to the
  * diagonal, negated (ncs_lemke_rows). */
 static void block_rows(const ncs_lemke_rows *g, int i, ncs_real *out, size_t stride) {
-    const call *c = g->ctx;
+    const call *c = (const call *)g->ctx;
     const ncs_real *Bi;
     int j, n = c->gumap ? c->gn : c->m, r = c->gumap ? c->gumap[i] : i;
     if (!c->B && !c->gumap && c->gdelta == 0) {
@@ -1126,7 +1126,7 @@ static int build_reduced(call *c, int cc, int ngc) {
  * summation's group rows summed over the sides in inS in side order, the
  * ones and -1s and mu of the friction rows). */
 static void reduced_rows(const ncs_lemke_rows *g, int r, ncs_real *out, size_t stride) {
-    const call *c = g->ctx;
+    const call *c = (const call *)g->ctx;
     const ncs_lcp_workspace *ws = c->ws;
     int k = c->rk, ncr = c->rncr, nur = c->rnur, mr = nur + (k > 0 ? ncr : 0), q, j, l;
     for (q = nur; q < mr; q++)

@@ -74,35 +74,55 @@ int ncs_make_dirs(const char *path, size_t *existing) {
 }
 
 int ncs_read_scene(const char *file, char **text, size_t *len) {
-    FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
+    const int from_stdin = strcmp(file, "-") == 0;
+    const char *name = from_stdin ? "<stdin>" : file;
+    FILE *f = from_stdin ? stdin : fopen(file, "rb");
     size_t cap = 1 << 16, n = 0, got;
     char *buf = NULL, *nb;
-    int err = 0;
+    struct stat st;
+    int err = 0, rc = 0;
     if (!f) {
         fprintf(stderr, "ncsc: error: cannot open '%s': %s\n", file, strerror(errno));
-        return -1;
+        return 2;
     }
-    do {
+    /* a regular file too large is refused before reading; a stream
+     * (a pipe, /dev/zero) is read up to one byte past the limit */
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+        (unsigned long long)st.st_size > NCS_SCENE_MAX_BYTES)
+        rc = 1;
+    while (rc == 0) {
         if (!buf || n == cap) {
-            nb = realloc(buf, buf ? cap * 2 : cap);
+            /* doubling, but never past one byte more than the limit */
+            size_t want = !buf ? cap : cap > NCS_SCENE_MAX_BYTES / 2 ? NCS_SCENE_MAX_BYTES + 1
+                                                                     : cap * 2;
+            nb = realloc(buf, want);
             if (!nb) {
                 err = ENOMEM;
                 break;
             }
-            cap = buf ? cap * 2 : cap;
+            cap = want;
             buf = nb;
         }
         got = fread(buf + n, 1, cap - n, f);
         n += got;
-    } while (got > 0);
-    if (!err && ferror(f))
+        if (n > NCS_SCENE_MAX_BYTES)
+            rc = 1;
+        if (got == 0)
+            break;
+    }
+    if (rc == 0 && !err && ferror(f))
         err = errno ? errno : EIO;
     if (f != stdin)
         fclose(f);
-    if (err) {
+    if (rc == 1)
+        fprintf(stderr, "%s: error: file is larger than %lu bytes (%lu MiB), the limit of a "
+                        "scene\n", name, (unsigned long)NCS_SCENE_MAX_BYTES,
+                (unsigned long)(NCS_SCENE_MAX_BYTES >> 20));
+    else if (err)
         fprintf(stderr, "ncsc: error: cannot read '%s': %s\n", file, strerror(err));
+    if (rc != 0 || err) {
         free(buf);
-        return -1;
+        return rc != 0 ? rc : 2;
     }
     *text = buf;
     *len = n;

@@ -4,8 +4,11 @@
  * the firmware target, emit_copy.c and the runtime files embedded in ncsc
  * (ncs_copy_files), which go into DIR/ncs/. */
 #define _POSIX_C_SOURCE 200809L     /* mkstemp, fdopen, fchmod, umask */
+#define _DEFAULT_SOURCE             /* flock */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,9 +200,31 @@ static int check_subdir(const char *path, int *missing, ncs_diag *d) {
     return 0;
 }
 
+/* Takes the folder's lock: an exclusive flock(2) on the directory itself
+ * (no lock file is left behind), held until the returned descriptor is
+ * closed. Concurrent ncsc -o into one folder then put their sets into
+ * place one after the other, so the folder ends with one run's complete
+ * set and no run sees another's files come and go (issue 28). Waits for
+ * the lock. Returns the descriptor, or -1 where the folder cannot be
+ * opened or its file system has no flock (e.g. some network file systems):
+ * the commit then goes on unlocked, as before. */
+static int lock_dir(const char *dir) {
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    while (flock(fd, LOCK_EX) != 0) {
+        if (errno != EINTR) {
+            close(fd);
+            return -1;
+        }
+    }
+    return fd;
+}
+
 /* Puts out[0..n) (contents and names relative to dir, set by the caller;
  * names under NCS_COPY_DIR "/" go into that folder, created when missing)
- * into place: all of them, or (on any failure, reported on d->out) none,
+ * into place under the folder's lock (lock_dir): all of them, or (on any
+ * failure, reported on d->out) none,
  * with every file that was there before left as it was (and a folder
  * created here removed again). Returns 0, or 2 (I/O error, or out of
  * memory). Frees what it allocated in out[]. */
@@ -207,7 +232,7 @@ static int commit_files(const char *dir, emit_out *out, const char *const *names
                         ncs_diag *d) {
     struct stat st;
     char *sub = NULL;
-    int i, rc = 0, need_sub = 0, sub_missing = 0, sub_made = 0;
+    int i, rc = 0, need_sub = 0, sub_missing = 0, sub_made = 0, lock = -1;
     if (stat(dir, &st) != 0) {
         fprintf(d->out, "%s: error: cannot write into '%s': %s\n", d->file, dir,
                 strerror(errno));
@@ -227,6 +252,7 @@ static int commit_files(const char *dir, emit_out *out, const char *const *names
             goto done;
         }
     }
+    lock = lock_dir(dir);
     if (need_sub) {
         sub = join(dir, NCS_COPY_DIR);
         if (!sub) {
@@ -286,6 +312,8 @@ static int commit_files(const char *dir, emit_out *out, const char *const *names
                 unlink(out[i].aside);
     }
 done:
+    if (lock >= 0)
+        close(lock);    /* the lock goes with the descriptor */
     for (i = 0; i < n; i++) {
         free(out[i].final);
         free(out[i].tmp);

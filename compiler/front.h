@@ -135,6 +135,7 @@ typedef struct ncs_front {
     ncs_loc tok_end;        /**< end of the most recent token */
     ncs_loc prev_end;       /**< end of the token before it */
     ncs_loc comment;        /**< where the open block comment starts */
+    size_t nul_after;       /**< offset just past the last NUL byte (0: none yet) */
     const char *la_text;    /**< text of the most recent token */
     int stmt_first;         /**< first token kind of the current statement */
     int at_stmt_start;      /**< 1 when the next token starts a statement */

@@ -735,22 +735,31 @@ static int convex_overlap(const ncs_vec2 *a, int m, const ncs_vec2 *b, int n, do
     return !separated_by(a, m, b, n, tol) && !separated_by(b, n, a, m, tol);
 }
 
+/* Convex piece q of polygon body bi at its initial pose, into w (CCW, as
+ * the piece). Returns its vertex count. */
+static int place_piece(const build *b, int bi, int q, ncs_vec2 *w) {
+    const ncs_body *body = &b->s->bodies[bi];
+    const ncs_gpoly *bp = &b->poly[b->s->nobstacles + bi];
+    const ncs_gpieces *bpc = &b->pcs[b->s->nobstacles + bi];
+    double c = cos(body->angle), sn = sin(body->angle);
+    int m = bpc->start[q + 1] - bpc->start[q];
+    for (int j = 0; j < m; j++)
+        w[j] = vadd(body->pos, vrot(bp->pt[bpc->idx[bpc->start[q] + j]], c, sn));
+    return m;
+}
+
 /* 1 when polygon body bi (placed) overlaps obstacle i; -1 out of memory. */
 static int body_overlaps(build *b, int bi, int i) {
-    const ncs_body *body = &b->s->bodies[bi];
     const ncs_obstacle *ob = &b->s->obstacles[i];
     const ncs_gpoly *bp = &b->poly[b->s->nobstacles + bi];
     const ncs_gpieces *bpc = &b->pcs[b->s->nobstacles + bi];
     int on = ob->kind == NCS_OBST_GROUP ? ob->nsides : b->poly[i].n;
     int cap = 2 * (bp->n + on + 2) + 2;
-    double c = cos(body->angle), sn = sin(body->angle);
     if (need_tmp(b, cap + bp->n))
         return -1;
     ncs_vec2 *w = b->tmp + cap;
     for (int q = 0; q < bpc->npieces; q++) {
-        int m = bpc->start[q + 1] - bpc->start[q];
-        for (int j = 0; j < m; j++)
-            w[j] = vadd(body->pos, vrot(bp->pt[bpc->idx[bpc->start[q] + j]], c, sn));
+        int m = place_piece(b, bi, q, w);
         double own = clipped_area(w, m, NULL, 0, b->tmp, cap);
         if (ob->kind == NCS_OBST_GROUP) {       /* its sides with unit normals */
             if (clipped_area(w, m, b->gsd + b->gfirst[i], ob->nsides, b->tmp, cap) >
@@ -843,6 +852,95 @@ static double poly_dist(const ncs_gpoly *p, ncs_vec2 q) {
             best = fmin(best, seg_dist(q, p->pt[v], p->pt[w]));
         }
     return best;
+}
+
+/* Do bodies i and j share a joint? (The engine does not collide them, so
+ * they may overlap.) */
+static int share_joint(const ncs_scene *s, int i, int j) {
+    for (int k = 0; k < s->njoints; k++) {
+        const ncs_joint *J = &s->joints[k];
+        if ((J->a == i && J->b == j) || (J->a == j && J->b == i))
+            return 1;
+    }
+    return 0;
+}
+
+/* Largest distance of body bi's outline from its position (its radius for
+ * a disc, 0 for a particle). */
+static double body_reach(const build *b, int bi) {
+    const ncs_body *body = &b->s->bodies[bi];
+    double r = body->radius;
+    if (body->kind == NCS_BODY_POLYGON) {
+        const ncs_gpoly *bp = &b->poly[b->s->nobstacles + bi];
+        for (int j = 0; j < bp->n; j++)
+            r = fmax(r, hypot(bp->pt[j].x, bp->pt[j].y));
+    }
+    return r;
+}
+
+/* 1 when the point or disc at c (radius r) and the CCW convex polygon w
+ * (m vertices) overlap: c strictly inside it (exact orientation tests), or
+ * nearer its boundary than r with the relative tolerance of starts_inside;
+ * touching is not overlapping. */
+static int round_overlaps_piece(ncs_vec2 c, double r, const ncs_vec2 *w, int m) {
+    int j, inside = 1;
+    for (j = 0; j < m && inside; j++)
+        inside = ncs_orient2d(w[j], w[(j + 1) % m], c) > 0;
+    if (inside)
+        return 1;
+    for (j = 0; j < m && r > 0; j++)
+        if (seg_dist(c, w[j], w[(j + 1) % m]) < r * (1 - 1e-12))
+            return 1;
+    return 0;
+}
+
+/* 1 when bodies bi and bj start overlapping (interiors meet: touching is
+ * fine), 0 when not or when they share a joint; -1 out of memory. Discs
+ * and particles by the distance of their centres (relative tolerance
+ * 1e-12, as starts_inside), polygon bodies by their convex pieces. */
+static int bodies_overlap(build *b, int bi, int bj) {
+    const ncs_body *A = &b->s->bodies[bi], *B = &b->s->bodies[bj];
+    if (share_joint(b->s, bi, bj) ||
+        hypot(A->pos.x - B->pos.x, A->pos.y - B->pos.y) >= body_reach(b, bi) + body_reach(b, bj))
+        return 0;
+    if (A->kind != NCS_BODY_POLYGON && B->kind != NCS_BODY_POLYGON)
+        return hypot(A->pos.x - B->pos.x, A->pos.y - B->pos.y) <
+               (A->radius + B->radius) * (1 - 1e-12);
+    if (A->kind != NCS_BODY_POLYGON) {      /* the polygon body first */
+        int t = bi;
+        bi = bj;
+        bj = t;
+        A = &b->s->bodies[bi];
+        B = &b->s->bodies[bj];
+    }
+    const ncs_gpieces *pa = &b->pcs[b->s->nobstacles + bi];
+    int na = b->poly[b->s->nobstacles + bi].n;
+    int nb = B->kind == NCS_BODY_POLYGON ? b->poly[b->s->nobstacles + bj].n : 0;
+    if (need_tmp(b, na + nb + 2))
+        return -1;
+    ncs_vec2 *wa = b->tmp, *wb = b->tmp + na + 1;
+    for (int q = 0; q < pa->npieces; q++) {
+        int ma = place_piece(b, bi, q, wa);
+        if (B->kind != NCS_BODY_POLYGON) {
+            if (round_overlaps_piece(B->pos, B->radius, wa, ma))
+                return 1;
+            continue;
+        }
+        const ncs_gpieces *pb = &b->pcs[b->s->nobstacles + bj];
+        for (int k = 0; k < pb->npieces; k++)
+            if (convex_overlap(wa, ma, wb, place_piece(b, bj, k, wb)))
+                return 1;
+    }
+    return 0;
+}
+
+/* Reports that `body` starts inside or overlapping (`how`: "inside
+ * obstacle", "overlapping body") the item `name` declared at `at`, with a
+ * note there. */
+static void start_error(ncs_diag *d, const ncs_body *body, const char *how, const char *name,
+                        ncs_loc at) {
+    ncs_error(d, body->loc, "body '%s' starts %s '%s'", body->name, how, name);
+    ncs_note(d, at, "%s '%s' is declared here", strchr(how, ' ') + 1, name);
 }
 
 /* A particle on a seam is inside no obstacle but inside their union:
@@ -1004,16 +1102,24 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
             int in = starts_inside(&b, bi, i);
             if (in < 0)
                 goto nomem;
-            if (in) {
-                ncs_error(d, s->bodies[bi].loc, "body '%s' starts inside obstacle '%s'",
-                          s->bodies[bi].name, s->obstacles[i].name);
-                ncs_note(d, s->obstacles[i].loc, "obstacle '%s' is declared here",
-                         s->obstacles[i].name);
-            }
+            if (in)
+                start_error(d, &s->bodies[bi], "inside obstacle", s->obstacles[i].name,
+                            s->obstacles[i].loc);
         }
         if (ncs_diag_errors(d) == before)     /* inside no obstacle: on a seam? */
             inside_union(&b, bi);
     }
+    /* bodies overlapping each other at the start (issue 28: one disc in
+     * another jumped 0.4 m in step 1): the later one is the error */
+    for (int bj = 1; bj < nb; bj++)
+        for (int bi = 0; bi < bj; bi++) {
+            int over = bodies_overlap(&b, bi, bj);
+            if (over < 0)
+                goto nomem;
+            if (over)
+                start_error(d, &s->bodies[bj], "overlapping body", s->bodies[bi].name,
+                            s->bodies[bi].loc);
+        }
     if (ncs_diag_errors(d) > errors0)
         goto fail;
 

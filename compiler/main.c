@@ -72,37 +72,6 @@ static int usage_error(const char *fmt, const char *arg) {
     return EXIT_USAGE;
 }
 
-/* Reads all of `f` into a malloc'ed buffer. Returns 0, or an errno value. */
-static int read_all(FILE *f, char **text, size_t *len) {
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    if (!buf)
-        return ENOMEM;
-    for (;;) {
-        if (n == cap) {
-            char *nb = cap > ((size_t)-1) / 2 ? NULL : realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                return ENOMEM;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        int e = errno ? errno : EIO;
-        free(buf);
-        return e;
-    }
-    *text = buf;
-    *len = n;
-    return 0;
-}
-
 /* ncs_opt_value, reporting a missing value. Returns 1 with *val set, 0
  * when argv[*i] is another option, -1 when the value is missing
  * (reported). */
@@ -325,22 +294,12 @@ int main(int argc, char **argv) {
     if (status != 0)
         return status < 0 ? 0 : status;
 
-    int from_stdin = strcmp(c.file, "-") == 0;
-    const char *name = from_stdin ? "<stdin>" : c.file;
-    FILE *f = from_stdin ? stdin : fopen(c.file, "rb");
-    if (!f) {
-        fprintf(stderr, "ncsc: error: cannot open '%s': %s\n", c.file, strerror(errno));
-        return EXIT_USAGE;
-    }
+    const char *name = strcmp(c.file, "-") == 0 ? "<stdin>" : c.file;
     char *text = NULL;
     size_t len = 0;
-    int err = read_all(f, &text, &len);
-    if (!from_stdin)
-        fclose(f);
-    if (err) {
-        fprintf(stderr, "ncsc: error: cannot read '%s': %s\n", c.file, strerror(err));
-        return EXIT_USAGE;
-    }
+    int err = ncs_read_scene(c.file, &text, &len);
+    if (err)
+        return err == 1 ? EXIT_INPUT : EXIT_USAGE;
 
     ncs_diag d;
     ncs_diag_init(&d, name, text, len);

@@ -446,8 +446,8 @@ int ncs_run_main(int argc, char **argv) {
         return run_usage_error("%s", "no scene file");
     if (find_runtime(&rp) != 0)
         return RUN_USAGE;
-    if (ncs_read_scene(file, &text, &len) != 0)
-        return RUN_USAGE;
+    if ((rc = ncs_read_scene(file, &text, &len)) != 0)
+        return rc == 1 ? RUN_INPUT : RUN_USAGE;
 
     ncs_diag_init(&d, strcmp(file, "-") == 0 ? "<stdin>" : file, text, len);
     s = ncs_parse_opt(d.file, text, len, &d, &nomem, form);

@@ -1580,9 +1580,14 @@ ncs_scene *ncs_sema(ncs_front *p) {
         p->nomem = 1;
         return NULL;
     }
-    if (p->syntax_errors == 0 && !scene)
-        ncs_error(p->d, nowhere, "no scene block; the file must start with "
+    if (p->syntax_errors == 0 && !scene) {
+        /* at the first declaration, or at the end of an empty file */
+        ncs_loc at = {p->line, p->col};
+        if (p->items)
+            at = p->items->loc;
+        ncs_error(p->d, at, "no scene block; the file must start with "
                   "'scene NAME { h = ...; steps = ...; }'");
+    }
     if (p->syntax_errors == 0 && scene && s->nbodies == 0)
         ncs_error(p->d, s->loc, "scene '%s' has no bodies; add 'body NAME particle { mass = 1; }'",
                   s->name);

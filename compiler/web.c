@@ -516,8 +516,8 @@ int ncs_view_main(int argc, char **argv) {
         return view_usage_error("%s", "no scene file");
     if (!out)
         return view_usage_error("%s", "no page to write: give -o PAGE.html");
-    if (ncs_read_scene(file, &text, &len) != 0)
-        return VIEW_USAGE;
+    if ((rc = ncs_read_scene(file, &text, &len)) != 0)
+        return rc == 1 ? VIEW_INPUT : VIEW_USAGE;
 
     if (snprintf(dir, sizeof dir, "%s/ncsc-view-XXXXXX", tmpdir && tmpdir[0] ? tmpdir : "/tmp") >=
             (int)sizeof dir ||

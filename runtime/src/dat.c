@@ -149,41 +149,82 @@ int ncs_layout_format(const ncs_layout *L, char *buf, size_t len) {
     return (int)at;
 }
 
-/* Reads a whole file into a NUL-terminated malloc'ed buffer. */
+/* Reads a whole file into a NUL-terminated malloc'ed buffer, at most
+ * NCS_DAT_MAX_BYTES: a regular file larger than that is refused by its
+ * size, a stream (a pipe, /dev/zero) after the limit; a NUL byte (a .dat
+ * file is text) stops the reading with its line and column. */
 static char *slurp(const char *path, char *err, size_t errlen) {
     FILE *f = fopen(path, "rb");
     char *buf = NULL;
-    size_t len = 0, cap = 0, n;
+    const char *nul;
+    size_t len = 0, cap = 0, n, i;
+    unsigned long line = 1, col = 1;
     if (!f) {
         set_err(err, errlen, "%s: %s", path, strerror(errno));
         return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long size = ftell(f);
+        if (size > 0 && (unsigned long)size > NCS_DAT_MAX_BYTES)
+            goto large;
+        rewind(f);
     }
     for (;;) {
         if (cap - len < 4096) {
             char *t = realloc(buf, cap = cap ? 2 * cap : 65536);
             if (!t) {
                 set_err(err, errlen, "%s: out of memory", path);
-                free(buf);
-                buf = NULL;
-                goto done;
+                goto fail;
             }
             buf = t;
         }
         n = fread(buf + len, 1, cap - len - 1, f);
+        if ((nul = memchr(buf + len, 0, n)) != NULL) {
+            for (i = 0; buf + i < nul; i++, col++)
+                if (buf[i] == '\n') {
+                    line++;
+                    col = 0;
+                }
+            set_err(err, errlen, "%s:%lu:%lu: a NUL byte (a .dat file is text)", path, line,
+                    col);
+            goto fail;
+        }
         len += n;
+        if (len > NCS_DAT_MAX_BYTES)
+            goto large;
         if (n == 0)
             break;
     }
     if (ferror(f)) {
-        set_err(err, errlen, "%s: read error", path);
-        free(buf);
-        buf = NULL;
-        goto done;
+        set_err(err, errlen, "%s: read error: %s", path, strerror(errno ? errno : EIO));
+        goto fail;
     }
     buf[len] = 0;
-done:
     fclose(f);
     return buf;
+large:
+    set_err(err, errlen, "%s: file is larger than %lu bytes (%lu MiB), the limit of a .dat file",
+            path, (unsigned long)NCS_DAT_MAX_BYTES, (unsigned long)(NCS_DAT_MAX_BYTES >> 20));
+fail:
+    free(buf);
+    fclose(f);
+    return NULL;
+}
+
+/* A header number: a decimal integer (digits only, as Siconos writes
+ * them), followed by white space or the end. Returns 0 with *v set, or -1. */
+static int header_int(char **p, long *v) {
+    char *q = *p, *end;
+    while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+        q++;
+    if (*q < '0' || *q > '9')
+        return -1;
+    errno = 0;
+    *v = strtol(q, &end, 10);
+    if (errno || (*end && *end != ' ' && *end != '\t' && *end != '\n' && *end != '\r'))
+        return -1;
+    *p = end;
+    return 0;
 }
 
 static int next_num(char **p, double *v) {
@@ -197,21 +238,21 @@ static int next_num(char **p, double *v) {
 
 int ncs_lcp_read_dat(const char *path, ncs_lcp_dat *out, char *err, size_t errlen) {
     char *text, *p, *lay;
-    double h[6], v;
+    double v;
+    long h[6];
     int i, j, m;
     memset(out, 0, sizeof *out);
     if (!(text = slurp(path, err, errlen)))
         return -1;
     p = text;
     for (i = 0; i < 6; i++)
-        if (next_num(&p, &h[i]) != 0) {
-            set_err(err, errlen, "%s: bad header", path);
+        if (header_int(&p, &h[i]) != 0) {
+            set_err(err, errlen, "%s: bad header: 6 decimal integers 'm 0 m m m m' expected",
+                    path);
             goto bad;
         }
-    /* the range first: converting a double beyond int's range is undefined */
     m = h[0] >= 1 && h[0] <= 20000 ? (int)h[0] : 0;
-    if (h[0] != m || m < 1 || m > 20000 || h[1] != 0 || h[2] != m || h[3] != m ||
-        h[4] != m || h[5] != m) {
+    if (m < 1 || h[1] != 0 || h[2] != m || h[3] != m || h[4] != m || h[5] != m) {
         set_err(err, errlen, "%s: header must be 'm 0 m m m m' (dense, square), m >= 1", path);
         goto bad;
     }
@@ -241,8 +282,12 @@ int ncs_lcp_read_dat(const char *path, ncs_lcp_dat *out, char *err, size_t errle
         if (eol)
             *eol = 0;
         if (ncs_layout_parse(lay + strlen("ncs-layout:"), &out->layout, &out->sizes,
-                             err, errlen) != 0)
+                             err, errlen) != 0) {
+            char why[200];
+            snprintf(why, sizeof why, "%s", err);
+            set_err(err, errlen, "%s: %s", path, why);  /* the file named */
             goto bad;
+        }
         out->has_layout = 1;
     }
     free(text);

@@ -13,6 +13,14 @@
 #include <string.h>
 #include "ncs/lcp.h"
 
+/* `restrict` is C99; C++ has no such keyword, and C++ programs compile the
+ * firmware copy too (docs/embedded.md): there it is the common extension. */
+#ifdef __cplusplus
+#define NCS_RESTRICT __restrict
+#else
+#define NCS_RESTRICT restrict
+#endif
+
 /* Linkage of the functions shared between the core files: external in the
  * runtime library, `static` in the single-file firmware copy that ncsc
  * writes (which defines NCS_INTERNAL before including this header). */

@@ -83,8 +83,8 @@ NCS_INTERNAL void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, ncs_real *d, int 
 __attribute__((target_clones("avx", "default")))
 #endif
 static void catch_up(ncs_lemke_work *lw, int m, int s) {
-    ncs_real *restrict Ts = lw->T + (size_t)s * (size_t)m;
-    const ncs_real *restrict f = lw->eta;
+    ncs_real *NCS_RESTRICT Ts = lw->T + (size_t)s * (size_t)m;
+    const ncs_real *NCS_RESTRICT f = lw->eta;
     int q, i, *done = lw->cols, from = done[s], neta = lw->neta;
     if (from < 0) {                     /* z_(s-1): -B[:, s - 1] */
         const ncs_real *Bj = lw->B + (s - 1);
@@ -143,7 +143,7 @@ static int lex_pick(ncs_lemke_work *lw, int m, int ncand, const ncs_real *col) {
 }
 
 /* y -= a x over n entries (the rows of one pivot never overlap). */
-static void axpy_sub(int n, ncs_real a, const ncs_real *restrict x, ncs_real *restrict y) {
+static void axpy_sub(int n, ncs_real a, const ncs_real *NCS_RESTRICT x, ncs_real *NCS_RESTRICT y) {
     int j;
     for (j = 0; j < n; j++)
         y[j] -= a * x[j];

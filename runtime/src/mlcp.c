@@ -24,7 +24,7 @@
 #include "ncs/mlcp.h"
 #include "lcp_internal.h"
 
-static int finite(ncs_real x) {
+static int is_finite_real(ncs_real x) {
     return x - x == 0;
 }
 
@@ -51,13 +51,13 @@ int ncs_mlcp_reduce(int ne, ncs_real *E, int lde, int nu, ncs_real *G, int ldg, 
         (ne > 0 && nu > 0 && (!G || ldg < nu || !A || !a0 || lda < nu)))
         return -1;
     for (i = 0; i < ne; i++) {
-        if (!finite(c[i]))
+        if (!is_finite_real(c[i]))
             return -1;
         for (j = 0; j <= i; j++)
-            if (!finite(E[(size_t)i * (size_t)lde + (size_t)j]))
+            if (!is_finite_real(E[(size_t)i * (size_t)lde + (size_t)j]))
                 return -1;
         for (j = 0; j < nu; j++)
-            if (!finite(G[(size_t)i * (size_t)ldg + (size_t)j]))
+            if (!is_finite_real(G[(size_t)i * (size_t)ldg + (size_t)j]))
                 return -1;
     }
     /* E = L L^T, row by row, in the lower triangle */

@@ -140,6 +140,7 @@ ncs_lcp_options ncs_lcp_default_options(void) {
     o.structured = 1;
     o.decompose = 1;
     o.rescue = 1;
+    o.keep_state = 0;
     return o;
 }
 
@@ -170,13 +171,13 @@ size_t ncs_lcp_cs_workspace_bytes(int mmax, int ncmax) {
 /* Lays a workspace with acap reals for A over mem; every byte beyond the
  * rest of the arrays is spare (the lazy tableau's etas). */
 static ncs_lcp_workspace *ws_init(void *mem, size_t bytes, int mmax, int ncmax, size_t acap) {
-    ncs_lcp_workspace *ws = mem;
+    ncs_lcp_workspace *ws = (ncs_lcp_workspace *)mem;
     size_t need = sizes_ok(mmax, ncmax) ? carve(mmax, ncmax, acap, 0, NULL, NULL) : 0;
     if (!mem || need == 0 || bytes < need || ((size_t)mem % NCS_LCP_WORKSPACE_ALIGN) != 0)
         return NULL;
     memset(ws, 0, sizeof *ws);
     ws->mmax = mmax;
-    carve(mmax, ncmax, acap, (bytes - need) / sizeof(ncs_real), ws, mem);
+    carve(mmax, ncmax, acap, (bytes - need) / sizeof(ncs_real), ws, (unsigned char *)mem);
     ws->prev_form = -1;
     return ws;
 }
@@ -399,7 +400,7 @@ static const ncs_real *brow(const call *c, int r) {
  * NULL; c->m or the block's size columns), with c->gdelta added to the
  * diagonal, negated (ncs_lemke_rows). */
 static void block_rows(const ncs_lemke_rows *g, int i, ncs_real *out, size_t stride) {
-    const call *c = g->ctx;
+    const call *c = (const call *)g->ctx;
     const ncs_real *Bi;
     int j, n = c->gumap ? c->gn : c->m, r = c->gumap ? c->gumap[i] : i;
     if (!c->B && !c->gumap && c->gdelta == 0) {
@@ -1125,7 +1126,7 @@ static int build_reduced(call *c, int cc, int ngc) {
  * summation's group rows summed over the sides in inS in side order, the
  * ones and -1s and mu of the friction rows). */
 static void reduced_rows(const ncs_lemke_rows *g, int r, ncs_real *out, size_t stride) {
-    const call *c = g->ctx;
+    const call *c = (const call *)g->ctx;
     const ncs_lcp_workspace *ws = c->ws;
     int k = c->rk, ncr = c->rncr, nur = c->rnur, mr = nur + (k > 0 ? ncr : 0), q, j, l;
     for (q = nur; q < mr; q++)
@@ -2187,7 +2188,7 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
     ncs_lcp_workspace *ws = c->ws;
     const ncs_layout *layout = c->L;
     int m = c->m, status, path = NCS_LCP_PATH_NONE, i, ok = 0;
-    int nonconvex, structured_ok = 0;
+    int groups, nonconvex, structured_ok = 0;
     int cold = 0;                   /* Newton from z = 0 (no candidate) */
     const ncs_real *b = c->b;
     (void)cold;                     /* unused without the Newton polish */
@@ -2205,13 +2206,14 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         c->exact = 1;
     }
     /* 2. warm start: the previous solution's support */
-    if (!ok && opt->warm_start && ws->prev_m == m &&
+    if (!ok && opt->warm_start && !opt->keep_state && ws->prev_m == m &&
         ws->prev_form == (layout ? layout->form : -1)) {
         c->attempts++;
         ok = solve_on_set(c, ws->prev_J) == 0 && accept(c);
         path = NCS_LCP_PATH_WARM;
     }
-    nonconvex = layout && opt->structured && layout->ngroups > 0;
+    groups = layout && layout->ngroups > 0;
+    nonconvex = groups && opt->structured && !opt->keep_state;
     /* 3. nonconvex forms: their LCPs have many solutions (paper Fig. 9),
      * some unphysical: an impulse from a far side that pushes the body
      * through the piece. The physical one is the projection of the
@@ -2269,7 +2271,7 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         int unverified = c->unverified, lst = c->lemke_status;
         ncs_real bres = c->best_res;
         ok = try_regularised(c);
-        if (!ok && layout && opt->structured && !nonconvex)
+        if (!ok && layout && opt->structured && !groups)
             ok = try_structured(c);
 #if !NCS_REAL_IS_FLOAT
         if (!ok)
@@ -2291,7 +2293,8 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         memcpy(z, ws->zc, (size_t)m * sizeof *z);
         if (w)
             memcpy(w, ws->wc, (size_t)m * sizeof *w);
-        remember(c, structured_ok);
+        if (!opt->keep_state)
+            remember(c, structured_ok);
     } else {
         status = c->unverified ? NCS_LCP_UNVERIFIED
                : c->lemke_status != NCS_LCP_SOLVED ? c->lemke_status : NCS_LCP_UNVERIFIED;

@@ -1476,7 +1476,9 @@ static void rest_forces(ncs_world *w, int nrest, int ne) {
     const ncs_real (*acc)[3] = (const ncs_real (*)[3])row(w, D2);
     ncs_layout lay;
     ncs_lcp_info li;
+    ncs_lcp_options opt = ncs_lcp_default_options();
     int m, off, c, k = sc->nfric;
+    opt.keep_state = 1;     /* an observer: the next step solves as without it */
     memset(&lay, 0, sizeof lay);
     lay.form = NCS_FORM_STEWART;
     lay.nconvex = nrest;
@@ -1488,7 +1490,7 @@ static void rest_forces(ncs_world *w, int nrest, int ne) {
     if (ne > 0 && joint_space(w, ne, nrest, k, acc, NULL, 0, 0, NULL) != 0)
         return;
     if (ncs_lcp_solve_cs(w->ws, &lay, w->mem.A, nrest * (1 + k), w->mem.a0, w->mem.mu, NULL,
-                         w->mem.z, NULL, NULL, &li) != NCS_LCP_SOLVED)
+                         w->mem.z, NULL, &opt, &li) != NCS_LCP_SOLVED)
         return;
     off = ncs_lcp_impulse_offset(&lay);
     for (c = 0; c < nrest; c++) {

@@ -8,7 +8,8 @@
  * the p_y rows (the engine's ghost sides), which are passed as pyb.
  * (--repeat=N and --layout=SPEC work too.)
  * One line per file: file m status pivots residual median-us-per-solve.
- * Exit status: 0 all solved, 1 some file not solved, 2 usage or I/O error.
+ * Exit status: 0 all solved, 1 some file not solved, 2 usage or I/O error
+ * (a file that is not a .dat: ncs_lcp_read_dat's message, which names it).
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -55,7 +56,8 @@ static void help(void) {
           "LCP of a failed step it names) with the ncs runtime's solver, and prints\n"
           "one line per file: file m status pivots residual median-us-per-solve.\n"
           "Every option with a value also takes it as --OPTION=VALUE.\n"
-          "  --repeat N      solve each file N times (the time is the median)\n"
+          "  --repeat N      solve each file N times (the time is the median),\n"
+          "                  N from 1 to 1000000\n"
           "  --print-z       also print the solution z\n"
           "  --plain         Lemke on the whole LCP only: no use of the layout's\n"
           "                  structure, no decomposition, no fallbacks\n"
@@ -64,6 +66,8 @@ static void help(void) {
           "  --layout SPEC   the layout for files that have none, e.g.\n"
           "                  'form=max groups=2 convex=0 fric=0 gamma=100'\n"
           "  --help          show this help\n"
+          "A file is read up to 256 MiB; its header is six decimal integers\n"
+          "'m 0 m m m m' (1 <= m <= 20000).\n"
           "Exit status: 0 all solved, 1 some file not solved, 2 usage or I/O error.\n",
           stdout);
 }
@@ -206,7 +210,9 @@ int main(int argc, char **argv) {
         if ((v = option(argc, argv, &i, "--repeat")) != NULL) {
             char *end;
             long n = strtol(v, &end, 10);
-            if (*end || end == v || n < 1 || n > 1000000) {
+            if (*end || end == v || *v < '0' || *v > '9' || n < 1 || n > 1000000) {
+                fprintf(stderr, "ncs-lcp: error: --repeat takes a whole number from 1 to "
+                                "1000000, not '%s'\n", v);
                 usage();
                 goto fail;
             }
@@ -225,7 +231,7 @@ int main(int argc, char **argv) {
             free(sizes);
             sizes = NULL;
             if (ncs_layout_parse(v, &lay, &sizes, err, sizeof err) != 0) {
-                fprintf(stderr, "ncs-lcp: %s\n", err);
+                fprintf(stderr, "ncs-lcp: --layout: %s\n", err);
                 goto fail;
             }
             override = &lay;

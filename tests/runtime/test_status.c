@@ -56,6 +56,36 @@ static void warm_sequence(void) {
     }
 }
 
+/* keep_state (issue 28: an observer's extra solve must not change the
+ * next step): LCP 1 solved, then LCP 2 of the same size and another
+ * support, then LCP 1 again. Without keep_state the second call replaces
+ * the warm start, and LCP 1 is solved by Lemke again; with it LCP 1 is
+ * solved by the warm start as if LCP 2 had not been solved. */
+static void keep_state(void) {
+    static double kmem[1 << 12];
+    const double B[4] = {1, 0, 0, 1}, b1[2] = {-1, 1}, b2[2] = {1, -1};
+    double z[2];
+    ncs_lcp_info info;
+    int keep;
+    for (keep = 0; keep <= 1; keep++) {
+        ncs_lcp_options opt = ncs_lcp_default_options();
+        ncs_lcp_workspace *ws = ncs_lcp_workspace_init(kmem, sizeof kmem, 2);
+        CHECK(ws != NULL);
+        if (!ws)
+            return;
+        CHECK(ncs_lcp_solve(ws, NULL, 2, B, 2, b1, z, NULL, NULL, &info) == NCS_LCP_SOLVED);
+        CHECK(info.strategy == NCS_LCP_PATH_LEMKE);
+        opt.keep_state = keep;
+        CHECK(ncs_lcp_solve(ws, NULL, 2, B, 2, b2, z, NULL, &opt, &info) == NCS_LCP_SOLVED);
+        CHECK(info.strategy == NCS_LCP_PATH_LEMKE);         /* b2's support is not b1's */
+        CHECK(z[0] == 0 && z[1] == 1);
+        CHECK(ncs_lcp_solve(ws, NULL, 2, B, 2, b1, z, NULL, NULL, &info) == NCS_LCP_SOLVED);
+        CHECK(z[0] == 1 && z[1] == 0);
+        printf("keep_state %d: LCP 1 again by strategy %d\n", keep, info.strategy);
+        CHECK(info.strategy == (keep ? NCS_LCP_PATH_WARM : NCS_LCP_PATH_LEMKE));
+    }
+}
+
 int main(int argc, char **argv) {
     int two[1] = {2};
     ncs_layout Lm = {NCS_FORM_MAX, 1, two, 0, 0, 100, 0};
@@ -154,6 +184,7 @@ int main(int argc, char **argv) {
     for (i = 0; i < 10; i++)
         CHECK(z[i] == 0);
     warm_sequence();
+    keep_state();
     /* names are stable */
     CHECK(!strcmp(ncs_lcp_status_name(NCS_LCP_SOLVED), "solved"));
     CHECK(!strcmp(ncs_lcp_status_name(NCS_LCP_RAY), "ray"));

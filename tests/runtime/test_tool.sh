@@ -65,4 +65,33 @@ check "bad layout: exit 2" '[ $rc -eq 2 ]'
 printf '3\n0\n3\n3\n3\t3\n1 2\n' > "$work"/short.dat
 "$tool" "$work"/short.dat 2>/dev/null; rc=$?
 check "truncated file: exit 2" '[ $rc -eq 2 ]'
+
+# issue 28: inputs read with a limit, located errors that name the file
+"$tool" /dev/zero >/dev/null 2>"$work"/zero.err; rc=$?
+check "/dev/zero: exit 2, the NUL byte at 1:1" '[ $rc -eq 2 ] && grep -qx "ncs-lcp: /dev/zero:1:1: a NUL byte (a .dat file is text)" "$work"/zero.err'
+printf '2\n0\n2\n2\n2\t2\n1 0\n0 1\n-1 \000' > "$work"/nul.dat
+"$tool" "$work"/nul.dat >/dev/null 2>"$work"/nul.err; rc=$?
+check "a NUL byte at 8:4: exit 2" '[ $rc -eq 2 ] && grep -q "nul.dat:8:4: a NUL byte" "$work"/nul.err'
+if truncate -s 268435457 "$work"/big.dat 2>/dev/null; then
+    "$tool" "$work"/big.dat >/dev/null 2>"$work"/big.err; rc=$?
+    check "a file past 256 MiB: exit 2, refused by its size" '[ $rc -eq 2 ] && grep -q "big.dat: file is larger than 268435456 bytes (256 MiB)" "$work"/big.err'
+    rm -f "$work"/big.dat
+fi
+for h in 0x2 2.0 +2 2e0; do
+    printf '%s\n0\n2\n2\n2\t2\n1 0\n0 1\n-1 -1\n' "$h" > "$work"/hex.dat
+    "$tool" "$work"/hex.dat >/dev/null 2>"$work"/hex.err; rc=$?
+    check "header m = $h is not a decimal integer: exit 2" '[ $rc -eq 2 ] && grep -q "hex.dat: bad header: 6 decimal integers" "$work"/hex.err'
+done
+printf '2\n0\n2\n2\n2\t2\n1 0\n0 1\n-1 -1\n' > "$work"/dec.dat
+"$tool" "$work"/dec.dat >/dev/null 2>"$work"/dec.err; rc=$?
+check "the same file with m = 2 solves" '[ $rc -eq 0 ]'
+printf '2\n0\n2\n2\n2\t2\n1 0\n0 1\n-1 -1\nncs-layout: form=bogus\n' > "$work"/badlay.dat
+"$tool" "$work"/badlay.dat >/dev/null 2>"$work"/badlay.err; rc=$?
+check "a bad layout line names the file: exit 2" '[ $rc -eq 2 ] && grep -qx "ncs-lcp: .*badlay.dat: layout: unknown form" "$work"/badlay.err'
+"$tool" --layout 'form=bogus' "$work"/dec.dat >/dev/null 2>"$work"/optlay.err; rc=$?
+check "a bad --layout names the option" '[ $rc -eq 2 ] && grep -qx "ncs-lcp: --layout: layout: unknown form" "$work"/optlay.err'
+for r in 0 -1 ' 5' 1000001; do
+    "$tool" --repeat "$r" "$work"/dec.dat >/dev/null 2>"$work"/rep.err; rc=$?
+    check "--repeat '$r': exit 2 with a clear error" '[ $rc -eq 2 ] && grep -q "^ncs-lcp: error: --repeat takes a whole number from 1 to 1000000, not .$r.\$" "$work"/rep.err'
+done
 exit $fail

@@ -75,6 +75,13 @@ typedef struct ncs_lcp_options {
                               ("Fallbacks": regularised restart, contact states, complementary
                               bases of a small LCP) before reporting failure (default 1; 0:
                               plain Lemke's status, as before) */
+    int keep_state;      /**< 1: the call neither starts from nor changes the warm-start state
+                              of the workspace (the previous verified solution and side
+                              choices), so the next call solves as if this one had not
+                              happened: an observer's extra solve (ncs_world's contact forces).
+                              A layout with groups is then solved without the side selection
+                              (as with structured = 0), which keeps its choices in that state
+                              (default 0) */
 } ncs_lcp_options;
 
 /// Default options. Never fails.

@@ -39,8 +39,16 @@ int ncs_layout_parse(const char *spec, ncs_layout *L, int **sizes,
 /// buf. Returns the length written, or -1 when it does not fit or L is NULL.
 int ncs_layout_format(const ncs_layout *L, char *buf, size_t len);
 
-/// Reads `path` into *out. Returns 0, or -1 with a message in err on an I/O
-/// or format error (out is then zeroed and owns nothing).
+/// The largest .dat file ncs_lcp_read_dat reads: 256 MiB.
+#define NCS_DAT_MAX_BYTES ((size_t)256 << 20)
+
+/// Reads `path` into *out. Returns 0, or -1 with a message in err, naming
+/// the file, on an I/O or format error (out is then zeroed and owns
+/// nothing): the file cannot be read, is larger than NCS_DAT_MAX_BYTES
+/// (a regular file is refused by its size, a stream after the limit), holds
+/// a NUL byte (reported at its line:column), its header is not six decimal
+/// integers 'm 0 m m m m' (1 <= m <= 20000), a number is missing, or its
+/// ncs-layout line does not parse (ncs_layout_parse's message).
 int ncs_lcp_read_dat(const char *path, ncs_lcp_dat *out, char *err, size_t errlen);
 
 /// Frees what ncs_lcp_read_dat allocated and zeroes *d. NULL is fine.

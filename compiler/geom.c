@@ -928,7 +928,7 @@ static int bodies_overlap(build *b, int bi, int bj) {
         }
         const ncs_gpieces *pb = &b->pcs[b->s->nobstacles + bj];
         for (int k = 0; k < pb->npieces; k++)
-            if (convex_overlap(wa, ma, wb, place_piece(b, bj, k, wb)))
+            if (convex_overlap(wa, ma, wb, place_piece(b, bj, k, wb), 4 * b->snap_tol))
                 return 1;
     }
     return 0;

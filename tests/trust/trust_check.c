@@ -35,7 +35,15 @@
  *    coefficients sqrt(mu_a mu_b), and a sliding contact's (nonzero
  *    end-of-step tangential velocity) friction on the cone's boundary and
  *    against the sliding; the block offsets are computed here from the
- *    layout line (ncs/layout.h's table), w = B z + b here too.
+ *    layout line (ncs/layout.h's table), w = B z + b here too;
+ *  - glide (a line `# trust: glide K [L]` in the scene; frictionless
+ *    scenes without gravity): in steps K+1 .. L (or to the end) no body's
+ *    speed (sqrt(2 E / m), E its kinetic energy, turning included) changes
+ *    in one step by more than 1e-9: a body sliding along a floor keeps its
+ *    speed, nothing snags;
+ *  - rest (a line `# trust: rest TOL`): no body ever moves more than TOL
+ *    from where it started (its reference point, and TOL radians of
+ *    angle); under summation TOL is at least the depth tolerance.
  *
  * Prints one summary line `trust: LABEL ...` with the measured worst values
  * and what failed, and a line per failure. Exit status 0 when every check
@@ -246,6 +254,14 @@ typedef struct checker {
     long worst_gain_step;
     long contacts, sliding, lcps;
     double worst_cone, worst_slide;   /* worst Coulomb excesses (relative) */
+    long glide_from;        /* glide: after this step (-1: not checked) */
+    long glide_to;          /* glide: up to this step */
+    double worst_glide;     /* largest one-step speed change after glide_from */
+    long worst_glide_step;
+    double rest_tol;        /* rest: tolerance (< 0: not checked) */
+    double worst_rest;      /* largest distance from the start */
+    long worst_rest_step;
+    row *start;             /* the bodies at step 0 */
     int fails;
 } checker;
 
@@ -334,16 +350,20 @@ static double body_depth_of(const checker *C, int i, int j, const row *r) {
     return d;
 }
 
-/* Kinetic energy of the bodies at their rows (centroid velocities). */
+/* Kinetic energy of body i at row r (centroid velocity). */
+static double kinetic_of(const checker *C, int i, const row *r) {
+    const tbody *B = &C->b[i];
+    double c = cos(r->th), s = sin(r->th);
+    double rx = c * B->cx - s * B->cy, ry = s * B->cx + c * B->cy;
+    double vx = r->vx - r->om * ry, vy = r->vy + r->om * rx;
+    return 0.5 * B->m * (vx * vx + vy * vy) + 0.5 * B->I * r->om * r->om;
+}
+
+/* Kinetic energy of the bodies at their rows. */
 static double kinetic(const checker *C, const row *r) {
     double e = 0;
-    for (int i = 0; i < C->s->nbodies; i++) {
-        const tbody *B = &C->b[i];
-        double c = cos(r[i].th), s = sin(r[i].th);
-        double rx = c * B->cx - s * B->cy, ry = s * B->cx + c * B->cy;
-        double vx = r[i].vx - r[i].om * ry, vy = r[i].vy + r[i].om * rx;
-        e += 0.5 * B->m * (vx * vx + vy * vy) + 0.5 * B->I * r[i].om * r[i].om;
-    }
+    for (int i = 0; i < C->s->nbodies; i++)
+        e += kinetic_of(C, i, &r[i]);
     return e;
 }
 
@@ -363,6 +383,32 @@ static void check_step(checker *C, long step, const row *r, const row *prev) {
                 fail(C, "step %ld: %s and %s overlap by %.3g (tolerance %g)", step,
                      C->s->bodies[i].name, C->s->bodies[j].name, d, C->depth_tol);
         }
+    }
+    if (step == 0)
+        memcpy(C->start, r, (size_t)nb * sizeof *r);
+    for (int i = 0; C->rest_tol >= 0 && i < nb; i++) {
+        double d = fmax(hypot(r[i].x - C->start[i].x, r[i].y - C->start[i].y),
+                        fabs(r[i].th - C->start[i].th));
+        if (d > C->worst_rest) {
+            C->worst_rest = d;
+            C->worst_rest_step = step;
+        }
+        if (d > C->rest_tol)
+            fail(C, "step %ld: %s is %.3g from where it rested (tolerance %g)", step,
+                 C->s->bodies[i].name, d, C->rest_tol);
+    }
+    for (int i = 0; prev && C->glide_from >= 0 && step > C->glide_from && step <= C->glide_to &&
+                    i < nb; i++) {
+        row a = prev[i], b = r[i];
+        double va = sqrt(2 * kinetic_of(C, i, &a) / C->b[i].m);
+        double vb = sqrt(2 * kinetic_of(C, i, &b) / C->b[i].m), dv = fabs(vb - va);
+        if (dv > C->worst_glide) {
+            C->worst_glide = dv;
+            C->worst_glide_step = step;
+        }
+        if (dv > 1e-9)
+            fail(C, "step %ld: %s's speed %.17g -> %.17g: it snagged (glide)", step,
+                 C->s->bodies[i].name, va, vb);
     }
     if (prev && C->energy_measured) {
         double e0 = kinetic(C, prev), e1 = kinetic(C, r);
@@ -783,6 +829,25 @@ int main(int argc, char **argv) {
     C.energy_checked = C.energy_measured && !summation;
     if (steps < 0)
         steps = s->steps;
+    /* the scene's own trust lines: glide K, rest TOL */
+    C.glide_from = -1;
+    C.rest_tol = -1;
+    for (const char *p = text; (p = strstr(p, "# trust: ")) != NULL; p++) {
+        long k, l;
+        double tol;
+        int got = sscanf(p, "# trust: glide %ld %ld", &k, &l);
+        if (got >= 1) {
+            C.glide_from = k;
+            C.glide_to = got == 2 ? l : steps;
+        }
+        if (got < 1 && sscanf(p, "# trust: rest %lf", &tol) == 1)
+            C.rest_tol = summation ? fmax(tol, C.depth_tol) : tol;
+    }
+    if (C.glide_from >= 0 && !(frictionless(s) && force_free(s)))
+        fail(&C, "%s: 'glide' needs a frictionless scene without gravity or forces", argv[1]);
+    C.start = calloc((size_t)s->nbodies + 1, sizeof *C.start);
+    if (!C.start)
+        return 2;
 
     /* the CSV */
     FILE *f = fopen(argv[2], "r");
@@ -843,9 +908,14 @@ int main(int argc, char **argv) {
     if (lcp)
         printf("; %ld LCPs, %ld friction contacts, %ld sliding; cone excess %.3g, slide gap %.3g",
                C.lcps, C.contacts, C.sliding, C.worst_cone, C.worst_slide);
+    if (C.glide_from >= 0)
+        printf("; glide %.3g (step %ld)", C.worst_glide, C.worst_glide_step);
+    if (C.rest_tol >= 0)
+        printf("; rest %.3g (step %ld)", C.worst_rest, C.worst_rest_step);
     printf(": %s\n", C.fails ? "FAILED" : "ok");
     free(line);
     free(cur);
     free(prev);
+    free(C.start);
     return C.fails ? 1 : 0;
 }

@@ -34,9 +34,33 @@
  *  7 free:    no gravity, frictionless: bodies thrown at convex corners,
  *             seams and T-junctions of tiles and blocks (the energy law).
  *
+ * With a fifth argument `rounding` it writes the scenes of features at
+ * rounding scale (issue 24) instead, coordinates printed in full (%.17g),
+ * the kinds in turn (i mod 5):
+ *
+ *  0 turned:  a row of touching tiles turned by an arbitrary angle, each
+ *             tile computed from its own centre (seams and tops collinear
+ *             only up to rounding), sometimes a block across a seam; a
+ *             particle, disc or box sliding along it frictionless without
+ *             gravity, pressed onto it (`# trust: glide 2 K`: it keeps its
+ *             speed until it reaches an end of the row), or at rest or
+ *             sliding on it with gravity and friction
+ *             (the Coulomb law);
+ *  1 flattop: one obstacle whose top is a chain of 5 to 40 vertices
+ *             collinear up to 1e-13, turned or not; bodies as in turned;
+ *  2 vrest:   a particle at rest exactly at the bottom vertex of an
+ *             asymmetric V notch in a floor (any coordinates), at the
+ *             shared base vertex of two teeth on a floor, or a box at rest
+ *             on a seam of tiles (`# trust: rest 1e-9`), 1000 steps;
+ *  3 seambox: a box at rest on a seam of tiles, and a particle, disc or box
+ *             sliding into it at 1..10 m/s, with friction or not;
+ *  4 turning: a box turning at 1..10 rad/s dropped onto tiles, a particle
+ *             or disc beside it.
+ *
  * Every scene says `expect every step solved;`. Exit status 0, or 2 on bad
  * arguments or when a file cannot be written.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +80,11 @@ static uint64_t next(void) {
 /* An integer in lo..hi. */
 static int irand(int lo, int hi) {
     return lo + (int)(next() % (uint64_t)(hi - lo + 1));
+}
+
+/* A double in [lo, hi). */
+static double urand(double lo, double hi) {
+    return lo + (hi - lo) * (double)(next() >> 11) * 0x1p-53;
 }
 
 /* A multiple of 1/8 in lo..hi (lo, hi multiples of 1/8). */
@@ -281,29 +310,194 @@ static void freefly(unsigned long seed, long i) {
     }
 }
 
+
+/* ---- features at rounding scale (the `rounding` family) ------------------- */
+
+/* The frame of a turned row: u along it, v up from its top. */
+static double tc = 1, ts = 0;
+
+static void turned_point(double u, double v, double *x, double *y) {
+    *x = u * tc - v * ts;
+    *y = u * ts + v * tc;
+}
+
+/* A rectangle u0..u1 x v0..v1 of the turned frame, its corners computed
+ * from its own centre. */
+static void turned_rect(const char *name, double u0, double v0, double u1, double v1) {
+    double cu = (u0 + u1) / 2, cv = (v0 + v1) / 2, hu = (u1 - u0) / 2, hv = (v1 - v0) / 2;
+    double X, Y;
+    static const int su[4] = {-1, 1, 1, -1}, sv[4] = {-1, -1, 1, 1};
+    turned_point(cu, cv, &X, &Y);
+    fprintf(out, "obstacle %s polygon { outer", name);
+    for (int k = 0; k < 4; k++)
+        fprintf(out, " (%.17g, %.17g)", X + su[k] * hu * tc - sv[k] * hv * ts,
+                Y + su[k] * hu * ts + sv[k] * hv * tc);
+    fprintf(out, "; }\n");
+}
+
+/* A body of kind k and size s resting on the turned top (v = 0) at u, with
+ * speed w along the row and vin into it (a box turned with the row). */
+static void turned_body(int k, double s, double u, double w, double vin) {
+    int b = nbody++;
+    double x, y, vx = w * tc + vin * ts, vy = w * ts - vin * tc;
+    turned_point(u, k == 0 ? 0 : s, &x, &y);
+    if (k == 0)
+        fprintf(out, "body b%d particle { mass = 1; position = (%.17g, %.17g);", b, x, y);
+    else if (k == 1)
+        fprintf(out, "body b%d disc { mass = 1; radius = %g; position = (%.17g, %.17g);", b, s, x,
+                y);
+    else
+        fprintf(out, "body b%d polygon { vertices (%g, %g) (%g, %g) (%g, %g) (%g, %g);\n"
+                     "    mass = 1; position = (%.17g, %.17g); angle = %.17g;",
+                b, -2 * s, -s, 2 * s, -s, 2 * s, s, -2 * s, s, x, y, atan2(ts, tc));
+    if (vx != 0 || vy != 0)
+        fprintf(out, " velocity = (%.17g, %.17g);", vx, vy);
+    fprintf(out, " }\n");
+}
+
+/* The header of a rounding scene, and the body on the row: frictionless
+ * without gravity (glide), or with gravity and friction. */
+static void rounding_body(const char *kind, unsigned long seed, long i, double u0, double u1) {
+    int grav = coin(), k = irand(0, 2);
+    double s = size_of(k), mu = grav ? friction() : 0;
+    header(kind, seed, i, grav, mu, 150);
+    double u = urand(u0 + 4 * s + 0.25, u1 - 4 * s - 0.25);
+    if (!grav) {
+        /* glide until the body's front reaches an end of the row (a real
+         * corner, where stewart may stop it) */
+        double w = urand(1, 5) * (coin() ? 1 : -1), half = k == 2 ? 2 * s : s;
+        double room = w > 0 ? u1 - u - half : u - u0 - half;
+        fprintf(out, "# trust: glide 2 %ld\n", (long)(room / (fabs(w) * 0.01)) - 1);
+        turned_body(k, s, u, w, 0.5);
+    } else {
+        turned_body(k, s, u, coin() ? 0 : urand(0.5, 3), 0);
+    }
+}
+
+static void turned(unsigned long seed, long i) {
+    double th = urand(-0.6, 0.6), w = e8(0.75, 2), hgt = e8(0.25, 1);
+    int n = irand(2, 6);
+    tc = cos(th);
+    ts = sin(th);
+    rounding_body("turned", seed, i, 0, n * w);
+    for (int j = 0; j < n; j++) {
+        char name[16];
+        snprintf(name, sizeof name, "t%d", j);
+        turned_rect(name, j * w, -hgt, (j + 1) * w, 0);
+    }
+    tc = 1;
+    ts = 0;
+}
+
+static void flattop(unsigned long seed, long i) {
+    double th = coin() ? urand(-0.6, 0.6) : 0, w = e8(2, 6);
+    int n = irand(5, 40);
+    tc = cos(th);
+    ts = sin(th);
+    rounding_body("flattop", seed, i, 0, w);
+    double x, y;
+    fprintf(out, "obstacle top polygon { outer");
+    turned_point(0, -1, &x, &y);
+    fprintf(out, " (%.17g, %.17g)", x, y);
+    turned_point(w, -1, &x, &y);
+    fprintf(out, " (%.17g, %.17g)", x, y);
+    for (int j = n; j >= 0; j--) {   /* the top from its right end */
+        double jit = (j == 0 || j == n) ? 0 : urand(-1, 1) * 1e-13;
+        turned_point(w * j / n, jit, &x, &y);
+        fprintf(out, " (%.17g, %.17g)", x, y);
+    }
+    fprintf(out, "; }\n");
+    tc = 1;
+    ts = 0;
+}
+
+static void vrest(unsigned long seed, long i) {
+    int form = irand(0, 2);
+    double mu = friction();
+    header("vrest", seed, i, 1, mu, 1000);
+    fprintf(out, "# trust: rest 1e-9\n");
+    if (form == 0) {            /* an asymmetric V notch in a floor */
+        double xl = -urand(0.2, 2), xr = urand(0.2, 2), d = urand(0.1, 1.5);
+        double xb = urand(-0.15, 0.15), ox = urand(-3, 3), oy = urand(-3, 3);
+        fprintf(out, "obstacle fl polygon { outer (%.17g, %.17g) (%.17g, %.17g) (%.17g, %.17g)"
+                     " (%.17g, %.17g) (%.17g, %.17g) (%.17g, %.17g) (%.17g, %.17g); }\n",
+                ox - 4, oy - 3, ox + 4, oy - 3, ox + 4, oy, ox + xr, oy, ox + xb, oy - d,
+                ox + xl, oy, ox - 4, oy);
+        fprintf(out, "body b0 particle { mass = 1; position = (%.17g, %.17g); }\n", ox + xb,
+                oy - d);
+    } else if (form == 1) {     /* the shared base vertex of two teeth on a floor */
+        double x = -e8(0, 2), w0 = e8(0.5, 2), w1 = e8(0.5, 2);
+        fprintf(out, "obstacle k0 polygon { outer (%g, 0) (%g, 0) (%g, %g); }\n", x, x + w0,
+                x + e8(0.125, w0 - 0.125), e8(0.25, 1.5));
+        fprintf(out, "obstacle k1 polygon { outer (%g, 0) (%g, 0) (%g, %g); }\n", x + w0,
+                x + w0 + w1, x + w0 + e8(0.125, w1 - 0.125), e8(0.25, 1.5));
+        rect("fl", x - 2, -1, x + w0 + w1 + 2, 0);
+        fprintf(out, "body b0 particle { mass = 1; position = (%g, 0); }\n", x + w0);
+    } else {                    /* a box at rest on a seam */
+        double seam[8];
+        tiles(irand(2, 5), -e8(1, 3), 0.75, seam, "t");
+        body(2, e8(0.125, 0.375), seam[1], 0, 0, 0);
+    }
+}
+
+static void seambox(unsigned long seed, long i) {
+    double seam[8], mu = friction();
+    int n = irand(3, 6);
+    header("seambox", seed, i, 1, mu, 150);
+    tiles(n, -e8(1, 3), 1, seam, "t");
+    double s = e8(0.125, 0.375);
+    body(2, s, seam[2], 0, 0, 0);       /* at rest on a seam */
+    int k = irand(0, 2);
+    double ks = k == 2 ? e8(0.125, 0.25) : size_of(k);
+    body(k, ks, seam[0] + 0.5, 0, e8(1, 10), 0);
+}
+
+static void turning(unsigned long seed, long i) {
+    double seam[8], mu = friction();
+    int n = irand(3, 6);
+    header("turning", seed, i, 1, mu, 150);
+    tiles(n, -e8(1, 3), 0.75, seam, "t");
+    int b = nbody++;
+    double s = e8(0.125, 0.375), x = seam[irand(1, n - 1)];
+    fprintf(out, "body b%d polygon { vertices (%g, %g) (%g, %g) (%g, %g) (%g, %g);\n"
+                 "    mass = 1; position = (%g, %g); omega = %g; }\n",
+            b, -2 * s, -s, 2 * s, -s, 2 * s, s, -2 * s, s, x, 2 * s + e8(0.125, 1),
+            e8(1, 10) * (coin() ? 1 : -1));
+    int k = irand(0, 1);
+    body(k, size_of(k), x + 4 * s + 0.5, 0, 0, 0);
+}
+
 int main(int argc, char **argv) {
     static const char *const kind[] = {"slide", "rest", "tjunct", "overlap",
                                        "teeth", "stack", "room", "free"};
     static void (*const make[])(unsigned long, long) = {slide, rest, tjunct, overlap,
                                                         teeth, stack, room, freefly};
-    if (argc != 5) {
-        fprintf(stderr, "usage: trust_gen SEED FIRST COUNT DIR\n");
+    static const char *const rkind[] = {"turned", "flattop", "vrest", "seambox", "turning"};
+    static void (*const rmake[])(unsigned long, long) = {turned, flattop, vrest, seambox,
+                                                         turning};
+    int rounding = argc == 6 && !strcmp(argv[5], "rounding");
+    if (argc != 5 && !rounding) {
+        fprintf(stderr, "usage: trust_gen SEED FIRST COUNT DIR [rounding]\n");
         return 2;
     }
     unsigned long seed = strtoul(argv[1], NULL, 10);
     long first = atol(argv[2]), count = atol(argv[3]);
     for (long i = first; i < first + count; i++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%05ld-%s.ncs", argv[4], i, kind[i % 8]);
+        snprintf(path, sizeof path, "%s/%05ld-%s.ncs", argv[4], i,
+                 rounding ? rkind[i % 5] : kind[i % 8]);
         out = fopen(path, "w");
         if (!out) {
             fprintf(stderr, "trust_gen: cannot write '%s'\n", path);
             return 2;
         }
-        rng_state = seed * 0x100000001b3u + (uint64_t)i;
+        rng_state = seed * 0x100000001b3u + (uint64_t)i + (rounding ? 0x5bd1e995u : 0);
         next();
         nbody = 0;
-        make[i % 8](seed, i);
+        if (rounding)
+            rmake[i % 5](seed, i);
+        else
+            make[i % 8](seed, i);
         fprintf(out, "expect every step solved;\n");
         if (fclose(out) != 0) {
             fprintf(stderr, "trust_gen: cannot write '%s'\n", path);

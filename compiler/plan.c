@@ -9,6 +9,7 @@
 /** Scale of the projection and admissibility tolerances (times the scene's
  *  diameter). */
 #define PLAN_PROJECT_TOL 1e-10
+#define PLAN_PROJECT_ABS 2.5e-10
 #define PLAN_ADMIT_TOL 1e-6
 /** Default summation epsilon (times the scene's diameter): the depth the
  *  position projection leaves, so summation's allowance is no larger than
@@ -477,7 +478,12 @@ static void plan_constants(ncs_plan *p) {
     p->epsilon = s->epsilon_auto ? PLAN_EPSILON * p->local : s->epsilon;
     p->margin = s->margin_auto ? 1e-3 * p->local : s->margin;
     p->body_margin = 0.1 * p->margin;
+    /* the projection leaves every pair within a quarter of the 1e-9 that
+     * `expect no penetration` checks by default (where the coordinates'
+     * rounding allows: not below 1e-13 of the scene's diameter) */
     p->project_tol = PLAN_PROJECT_TOL * p->local;
+    if (p->project_tol > PLAN_PROJECT_ABS)
+        p->project_tol = fmax(PLAN_PROJECT_ABS, 1e-13 * p->diameter);
     /* summation relaxes each group by epsilon: a body may end up to about
      * epsilon inside a corner of a piece (docs/formulations.md) */
     p->admit_tol = PLAN_ADMIT_TOL * p->local;

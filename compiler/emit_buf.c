@@ -1,5 +1,6 @@
 /* emit_buf.c - growable text buffer for the code generator. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,21 +93,60 @@ static void shortest(char *tmp, size_t n, double v) {
     }
 }
 
+/** Entries of the cache of number texts (a power of two). */
+#define NUMCACHE_SIZE 65536
+
+/* One cached number: the value's bits and its literal as ncs_buf_num
+ * writes it. */
+typedef struct numtext {
+    uint64_t bits;      /* the double's bits */
+    char text[40];      /* its literal; "" for an empty entry */
+} numtext;
+
+/* Direct-mapped by a hash of the bits. Large tables repeat their numbers
+ * (normals, vertices shared by pieces: the 1e5-vertex saw's tables hold 4.8
+ * million numbers, 0.7 million distinct), and finding the shortest text
+ * costs about ten snprintf and strtod calls (docs/performance.md,
+ * "Vertices"). */
+struct ncs_numcache {
+    numtext e[NUMCACHE_SIZE]; /* the entries */
+};
+
+/* The literal of v (finite, not -0) into out (64 bytes). */
+static void literal(char *out, double v) {
+    char tmp[40];
+    shortest(tmp, sizeof tmp, v);
+    if (!strpbrk(tmp, ".eEn"))
+        strcat(tmp, ".0");
+    snprintf(out, 64, v < 0 ? "(%s)" : "%s", tmp);
+}
+
 void ncs_buf_num(ncs_buf *b, double v) {
-    char tmp[64];
+    char out[64];
+    uint64_t bits;
+    numtext *e = NULL;
     if (!isfinite(v)) {
         b->nonfinite = 1;
         v = 0;
     }
     if (v == 0)
         v = 0; /* no negative zero in the output */
-    shortest(tmp, sizeof tmp, v);
-    if (!strpbrk(tmp, ".eEn"))
-        strcat(tmp, ".0");
-    if (v < 0)
-        ncs_buf_printf(b, "(%s)", tmp);
-    else
-        ncs_buf_printf(b, "%s", tmp);
+    if (!b->cache)
+        b->cache = calloc(1, sizeof *b->cache); /* none: no cache, same text */
+    memcpy(&bits, &v, sizeof bits);
+    if (b->cache) {
+        e = &b->cache->e[((bits * 0x9E3779B97F4A7C15u) >> 48) & (NUMCACHE_SIZE - 1)];
+        if (e->text[0] && e->bits == bits) {
+            append(b, e->text, strlen(e->text));
+            return;
+        }
+    }
+    literal(out, v);
+    if (e && strlen(out) < sizeof e->text) {
+        e->bits = bits;
+        strcpy(e->text, out);
+    }
+    append(b, out, strlen(out));
 }
 
 void ncs_buf_shortest(char *out, size_t n, double v) {
@@ -115,5 +155,6 @@ void ncs_buf_shortest(char *out, size_t n, double v) {
 
 void ncs_buf_free(ncs_buf *b) {
     free(b->s);
+    free(b->cache);
     memset(b, 0, sizeof *b);
 }

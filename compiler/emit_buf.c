@@ -40,6 +40,10 @@ static void append(ncs_buf *b, const char *text, size_t n) {
 void ncs_buf_printf(ncs_buf *b, const char *fmt, ...) {
     va_list ap;
     int n;
+    if (!strchr(fmt, '%')) { /* plain text (", " between numbers): no vsnprintf */
+        append(b, fmt, strlen(fmt));
+        return;
+    }
     va_start(ap, fmt);
     n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
@@ -70,17 +74,29 @@ void ncs_buf_tpl(ncs_buf *b, const char *text) {
     }
 }
 
+/* Does v printed with %.*g at precision prec (into c, n bytes) read back
+ * as v? */
+static int reads_back(char *c, size_t n, int prec, double v) {
+    snprintf(c, n, "%.*g", prec, v);
+    return strtod(c, NULL) == v;
+}
+
 /* The shortest %.*g text of v that reads back as v (1 to 17 digits; of
  * equal lengths the fewest digits: "10", not "1e+01"). Whether a precision
- * reads back grows with it, so the least one is found by bisection; the
- * few above it may still print shorter without an exponent. */
+ * reads back grows with it, so the least one is found by trying 16 and 15
+ * first (most computed values need 16 or 17 digits: one or two tries
+ * instead of four), then by bisection; the few above it may still print
+ * shorter without an exponent. */
 static void shortest(char *tmp, size_t n, double v) {
     char c[320]; /* room for any %.*g GCC imagines (-Wformat-truncation at -O0) */
-    int lo = 1, hi = 17, prec;
+    int lo = 1, hi = 15, prec;
+    if (!reads_back(c, sizeof c, 16, v))
+        lo = hi = 17;
+    else if (!reads_back(c, sizeof c, 15, v))
+        lo = hi = 16;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        snprintf(c, sizeof c, "%.*g", mid, v);
-        if (strtod(c, NULL) == v)
+        if (reads_back(c, sizeof c, mid, v))
             hi = mid;
         else
             lo = mid + 1;

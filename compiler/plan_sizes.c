@@ -122,6 +122,19 @@ static double piece_distance(const ncs_ptab *t, int k, double x, double y) {
     return piece_distance_within(t, k, x, y, HUGE_VAL);
 }
 
+/* hypot(dx, dy) <= d, with hypot (the cost) only where the squares cannot
+ * tell: they are off by a few ulp, far below the 1e-9 either way. */
+static int within(double dx, double dy, double d) {
+    double q = dx * dx + dy * dy, d2 = d * d;
+    if (!(d >= 0))
+        return hypot(dx, dy) <= d;
+    if (q > d2 * (1 + 1e-9))
+        return 0;
+    if (q < d2 * (1 - 1e-9))
+        return 1;
+    return hypot(dx, dy) <= d;
+}
+
 /* Can a disc centre within `slack` of (x, y) lie in the normal cone of a
  * convex vertex of piece k (where the engine adds an arc, world.c's
  * point_piece: the cones of a convex piece's vertices are disjoint, so at
@@ -134,18 +147,16 @@ static int arc_near(const ncs_ptab *t, int k, double x, double y, double slack) 
     for (j = 0; j < n; j++) {
         int sb = t->first[k] + j, sa = t->first[k] + (j + n - 1) % n, e;
         double ax = t->nx[sa], ay = t->ny[sa], bx = t->nx[sb], by = t->ny[sb];
-        double dx = x - t->vx[t->vfirst[k] + j], dy = y - t->vy[t->vfirst[k] + j], far = HUGE_VAL;
+        double dx = x - t->vx[t->vfirst[k] + j], dy = y - t->vy[t->vfirst[k] + j];
         if (ax * by - ay * bx <= 0)
             continue; /* straight or reflex: no arc */
         if (ax * dy - ay * dx >= 0 && dx * by - dy * bx >= 0)
             return 1; /* in the cone */
         for (e = 0; e < 2; e++) { /* distance to the cone: to its nearer ray */
             double ux = e ? bx : ax, uy = e ? by : ay, along = ux * dx + uy * dy;
-            double dist = along <= 0 ? hypot(dx, dy) : fabs(ux * dy - uy * dx);
-            far = dist < far ? dist : far;
+            if (along <= 0 ? within(dx, dy, slack) : fabs(ux * dy - uy * dx) <= slack)
+                return 1;
         }
-        if (far <= slack)
-            return 1;
     }
     return 0;
 }
@@ -1023,9 +1034,7 @@ static int edge_near(const ncs_ptab *t, int k, double x, double y, double d) {
         if (t->internal[t->first[k] + j])
             continue;
         edge_offset(t, k, j, x, y, g);
-        if (g[0] * g[0] + g[1] * g[1] > d * d * (1 + 1e-9)) /* far beyond hypot's ulp */
-            continue;
-        if (hypot(g[0], g[1]) <= d)
+        if (within(g[0], g[1], d))
             return 1;
     }
     return 0;

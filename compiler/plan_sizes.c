@@ -92,7 +92,7 @@ static void edge_offset(const ncs_ptab *t, int k, int j, double x, double y, dou
  * 1e-9 of the least: the others' hypot cannot be the least. */
 static double piece_distance_within(const ncs_ptab *t, int k, double x, double y, double far) {
     int nv = t->vfirst[k + 1] - t->vfirst[k], j;
-    double fmaxg = -HUGE_VAL, best = HUGE_VAL, least = HUGE_VAL, g[2];
+    double fmaxg = -HUGE_VAL, best = HUGE_VAL, least = HUGE_VAL, g[2], kept[8][2];
     for (j = t->first[k]; j < t->first[k + 1]; j++) {
         double f = t->nx[j] * x + t->ny[j] * y - t->off[j];
         fmaxg = f > fmaxg ? f : fmaxg;
@@ -102,16 +102,19 @@ static double piece_distance_within(const ncs_ptab *t, int k, double x, double y
     if (nv == t->first[k + 1] - t->first[k] &&
         fmaxg > far + 1e-9 * (fabs(x) + fabs(y) + fabs(fmaxg) + fabs(far)))
         return HUGE_VAL;
-    for (j = 0; j < nv; j++) {
-        edge_offset(t, k, j, x, y, g);
-        least = fmin(least, g[0] * g[0] + g[1] * g[1]);
+    for (j = 0; j < nv; j++) { /* the first 8 offsets kept for the second pass */
+        double q, *o = j < 8 ? kept[j] : g;
+        edge_offset(t, k, j, x, y, o);
+        q = o[0] * o[0] + o[1] * o[1];
+        least = q < least ? q : least;
     }
     for (j = 0; j < nv; j++) {
-        double d;
-        edge_offset(t, k, j, x, y, g);
-        if (g[0] * g[0] + g[1] * g[1] > least * (1 + 1e-9))
+        double d, *o = j < 8 ? kept[j] : g;
+        if (j >= 8)
+            edge_offset(t, k, j, x, y, g);
+        if (o[0] * o[0] + o[1] * o[1] > least * (1 + 1e-9))
             continue;
-        d = hypot(g[0], g[1]);
+        d = hypot(o[0], o[1]);
         best = d < best ? d : best;
     }
     return best;

@@ -175,7 +175,10 @@ typedef struct buckets {
                            largest n.c - off over its sides at its centre c
                            with a rounding allowance (piece_gap); HUGE_VAL
                            for the others */
-    unsigned char *edge;/* pieces: 1 when the piece has a boundary edge */
+    int *estart, *eitem;/* boundary edges of the pieces of many sides
+                           (buckets_edges): cell c holds the edges eitem[2 e],
+                           eitem[2 e + 1] (piece, edge of the piece) for e in
+                           estart[c] .. estart[c+1] */
     unsigned char *raster; /* pieces: 1 when listed in the cells its polygon
                               meets (0: those of its circle's box) */
 } buckets;
@@ -184,7 +187,8 @@ static void buckets_free(buckets *b) {
     free(b->start);
     free(b->item);
     free(b->inner);
-    free(b->edge);
+    free(b->estart);
+    free(b->eitem);
     free(b->raster);
     memset(b, 0, sizeof *b);
 }
@@ -269,19 +273,21 @@ static void cell_span(double lo, double hi, double o, double cs, int n, int span
     span[1] = z < 0 ? 0 : z > n - 1 ? n - 1 : (int)z;
 }
 
-/* The rows each column of b meets of piece k of t (a convex polygon whose
- * sides are its edges), grown by a hair (1e-6 of a cell) against rounding:
- * columns [col[0], col[1]], column c's rows rows[2 (c - col[0])] ..
- * rows[2 (c - col[0]) + 1] (rows has room for 2 b->nx). What lies outside
- * the grid counts in its border cells, as buckets_of clamps circles. Each
- * edge is clipped to the columns it crosses, so a long thin piece costs
- * cells along its length, not the square of its circle. */
-static void piece_rows(const buckets *b, const ncs_ptab *t, int k, int col[2], int *rows) {
-    int v0 = t->vfirst[k], nv = t->vfirst[k + 1] - v0, j, c, span[2];
+/* The rows each column of b meets of the convex polygon (or segment, for
+ * nv 2) of the nv points (px[i], py[i]), grown by a hair (1e-6 of a cell)
+ * against rounding: columns [col[0], col[1]], column c's rows
+ * rows[2 (c - col[0])] .. rows[2 (c - col[0]) + 1] (rows has room for
+ * 2 b->nx). What lies outside the grid counts in its border cells, as
+ * buckets_of clamps circles. Each edge is clipped to the columns it
+ * crosses, so a long thin piece costs cells along its length, not the
+ * square of its circle. */
+static void shape_rows(const buckets *b, const double *px, const double *py, int nv, int col[2],
+                       int *rows) {
+    int j, c, span[2];
     double eps = 1e-6 * b->cs, xlo = HUGE_VAL, xhi = -HUGE_VAL;
     for (j = 0; j < nv; j++) {
-        xlo = fmin(xlo, t->vx[v0 + j]);
-        xhi = fmax(xhi, t->vx[v0 + j]);
+        xlo = fmin(xlo, px[j]);
+        xhi = fmax(xhi, px[j]);
     }
     cell_span(xlo - eps, xhi + eps, b->x0, b->cs, b->nx, col);
     for (c = col[0]; c <= col[1]; c++) {
@@ -289,8 +295,7 @@ static void piece_rows(const buckets *b, const ncs_ptab *t, int k, int col[2], i
         rows[2 * (c - col[0]) + 1] = -1;
     }
     for (j = 0; j < nv; j++) {
-        double ax = t->vx[v0 + j], ay = t->vy[v0 + j];
-        double bx = t->vx[v0 + (j + 1) % nv], by = t->vy[v0 + (j + 1) % nv];
+        double ax = px[j], ay = py[j], bx = px[(j + 1) % nv], by = py[(j + 1) % nv];
         int ecol[2];
         cell_span(fmin(ax, bx) - eps, fmax(ax, bx) + eps, b->x0, b->cs, b->nx, ecol);
         for (c = ecol[0]; c <= ecol[1]; c++) {
@@ -332,9 +337,8 @@ static int buckets_make(buckets *b, const ncs_ptab *t, const double box[4], doub
     }
     cells = (size_t)b->nx * (size_t)b->ny;
     b->inner = malloc(((size_t)t->npieces + 1) * sizeof *b->inner);
-    b->edge = calloc((size_t)t->npieces + 1, 1);
     b->raster = calloc((size_t)t->npieces + 1, 1);
-    if (!b->inner || !b->edge || !b->raster) {
+    if (!b->inner || !b->raster) {
         free(rows);
         buckets_free(b);
         return -1;
@@ -342,8 +346,6 @@ static int buckets_make(buckets *b, const ncs_ptab *t, const double box[4], doub
     for (k = 0; k < t->npieces; k++) {
         int j, nv = t->vfirst[k + 1] - t->vfirst[k], ns = t->first[k + 1] - t->first[k];
         double top = -HUGE_VAL, big = fabs(t->cx[k]) + fabs(t->cy[k]);
-        for (j = 0; j < nv; j++)
-            b->edge[k] |= (unsigned char)!t->internal[t->first[k] + j];
         b->inner[k] = HUGE_VAL;
         if (t->rad[k] < 0 || nv != ns || ns < MANY_SIDES)
             continue;
@@ -371,7 +373,7 @@ static int buckets_make(buckets *b, const ncs_ptab *t, const double box[4], doub
                     rows[2 * (c - col[0]) + 1] = sy[1];
                 }
             } else {
-                piece_rows(b, t, k, col, rows);
+                shape_rows(b, t->vx + t->vfirst[k], t->vy + t->vfirst[k], nv, col, rows);
                 b->raster[k] = 1;
             }
             for (c = col[0]; c <= col[1]; c++)
@@ -396,6 +398,62 @@ static int buckets_make(buckets *b, const ncs_ptab *t, const double box[4], doub
             for (cell = cells; cell > 0; cell--)
                 b->start[cell] = b->start[cell - 1];
             b->start[0] = 0;
+        }
+    }
+    free(rows);
+    return 0;
+}
+
+/* Adds to buckets b of the pieces of t (buckets_make) the boundary edges
+ * (the sides that are not internal) of its pieces of MANY_SIDES or more
+ * edges, each listed in the cells it meets: every such edge within the
+ * cell size of a place is in the 3 x 3 cells around it, so a piece of 10^5
+ * edges costs a place only the edges near it. Returns 0, or -1 when out of
+ * memory. */
+static int buckets_edges(buckets *b, const ncs_ptab *t) {
+    size_t cell, cells = (size_t)b->nx * (size_t)b->ny;
+    int pass, k, j, c, iy, col[2], *rows = malloc(2 * ((size_t)b->nx + 1) * sizeof *rows);
+    b->estart = calloc(cells + 1, sizeof *b->estart);
+    if (!rows || !b->estart) {
+        free(rows);
+        return -1;
+    }
+    for (pass = 0; pass < 2; pass++) {
+        for (k = 0; k < t->npieces; k++) {
+            int v0 = t->vfirst[k], nv = t->vfirst[k + 1] - v0;
+            for (j = 0; j < nv && nv >= MANY_SIDES; j++) {
+                double ex[2], ey[2];
+                if (t->internal[t->first[k] + j])
+                    continue;
+                ex[0] = t->vx[v0 + j];
+                ey[0] = t->vy[v0 + j];
+                ex[1] = t->vx[v0 + (j + 1) % nv];
+                ey[1] = t->vy[v0 + (j + 1) % nv];
+                shape_rows(b, ex, ey, 2, col, rows);
+                for (c = col[0]; c <= col[1]; c++)
+                    for (iy = rows[2 * (c - col[0])]; iy <= rows[2 * (c - col[0]) + 1]; iy++) {
+                        cell = (size_t)iy * (size_t)b->nx + (size_t)c;
+                        if (pass == 0) {
+                            b->estart[cell + 1]++;
+                        } else {
+                            b->eitem[2 * (size_t)b->estart[cell]] = k;
+                            b->eitem[2 * (size_t)b->estart[cell]++ + 1] = j;
+                        }
+                    }
+            }
+        }
+        if (pass == 0) {
+            for (cell = 0; cell < cells; cell++)
+                b->estart[cell + 1] += b->estart[cell];
+            b->eitem = malloc((2 * (size_t)b->estart[cells] + 1) * sizeof *b->eitem);
+            if (!b->eitem) {
+                free(rows);
+                return -1;
+            }
+        } else {
+            for (cell = cells; cell > 0; cell--)
+                b->estart[cell] = b->estart[cell - 1];
+            b->estart[0] = 0;
         }
     }
     free(rows);
@@ -1044,14 +1102,16 @@ static int edge_near(const ncs_ptab *t, int k, double x, double y, double d) {
 }
 
 /* Is (x, y) inside the solid (the union of the pieces of t) and farther
- * than d from its boundary (the sides that are not internal)? Pieces are
- * found through the buckets (cells of at least d), each once (a stamp per
- * piece and its tick): first every boundary edge near, then the pieces
- * that can hold the place (those of its own cell; a piece listed by its
- * circle from any cell). */
+ * than d from its boundary (the sides that are not internal)? Edges and
+ * pieces are found through the buckets (cells of at least d, with
+ * buckets_edges), each piece once per pass (a stamp per piece and its
+ * tick): first every boundary edge near (of a piece of many sides from the
+ * edges' buckets), then the pieces that can hold the place (those of its
+ * own cell; a piece listed by its circle from any cell). */
 static int deep_in_solid(const ncs_ptab *t, const buckets *b, int *stamp, int *tick, double x,
                          double y, double d) {
     int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), a, s, pass;
+    double g[2];
     for (pass = 0; pass < 2; pass++) {
         ++*tick;
         for (a = 0; a < 9; a++) {
@@ -1060,14 +1120,21 @@ static int deep_in_solid(const ncs_ptab *t, const buckets *b, int *stamp, int *t
             if (qx < 0 || qy < 0 || qx >= b->nx || qy >= b->ny)
                 continue;
             c = (size_t)qy * (size_t)b->nx + (size_t)qx;
+            for (s = b->estart[c]; pass == 0 && s < b->estart[c + 1]; s++) {
+                edge_offset(t, b->eitem[2 * (size_t)s], b->eitem[2 * (size_t)s + 1], x, y, g);
+                if (within(g[0], g[1], d))
+                    return 0;
+            }
             for (s = b->start[c]; s < b->start[c + 1]; s++) {
                 int k = b->item[s];
                 if (stamp[k] == *tick)
                     continue;
                 stamp[k] = *tick;
-                if (pass == 0 && b->edge[k] && edge_near(t, k, x, y, d))
+                if (pass == 0 && t->vfirst[k + 1] - t->vfirst[k] < MANY_SIDES &&
+                    edge_near(t, k, x, y, d))
                     return 0;
-                if (pass == 1 && (a == 0 || !b->raster[k]) && piece_gap(t, b, k, x, y, 0, HUGE_VAL) < 0)
+                if (pass == 1 && (a == 0 || !b->raster[k]) &&
+                    piece_gap(t, b, k, x, y, 0, HUGE_VAL) < 0)
                     return 1;
             }
         }
@@ -1100,7 +1167,7 @@ static void free_parts(const ncs_plan *p, int *comp) {
     stamp = calloc((size_t)p->obst.npieces + 1, sizeof *stamp);
     if (!solid || !lab || !stack || !stamp)
         goto done;
-    if (buckets_make(&bk, &p->obst, p->box, half) != 0)
+    if (buckets_make(&bk, &p->obst, p->box, half) != 0 || buckets_edges(&bk, &p->obst) != 0)
         goto done;
     for (j = 0; j < n; j++)
         for (i = 0; i < n; i++) {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bigpoly.sh NCSC [N...] - ncsc on one obstacle of many vertices
-# (docs/performance.md, "Vertices"): for a saw and a star
+# (docs/performance.md, "Vertices"): for a saw, a star and a circle
 # (tests/geometry/bigpoly.sh) of N vertices each (default 1000 10000
 # 100000), the wall and processor seconds and the peak memory of
 # `ncsc -o` (GNU time), and the size of the generated C. Reports numbers;
@@ -17,7 +17,7 @@ work=${TMPDIR:-/tmp}/ncs-bigpoly
 [ -x /usr/bin/time ] || { echo "bigpoly.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
 mkdir -p "$work"
 printf '%-6s %8s %8s %8s %8s %10s\n' shape vertices wall_s cpu_s peak_MB C_MB
-for kind in saw star; do
+for kind in saw star circle; do
     for n in "$@"; do
         scene=$work/$kind$n.ncs out=$work/$kind$n
         sh "$gen" "$kind" "$n" >"$scene"

@@ -8,14 +8,16 @@
 #   star  N vertices (N even) on circles of radius 100 and 50 alternately,
 #         evenly spaced in angle: N/2 thin spikes; the disc starts above
 #         the top spike
+#   circle  N vertices on a circle of radius 100 (one convex piece of N
+#         sides); the disc starts above the top vertex
 # Exit status 2 on a bad argument.
 set -eu
 kind=${1:-}
 n=${2:-}
-case $n in ''|*[!0-9]*) echo "usage: bigpoly.sh saw|star N" >&2; exit 2 ;; esac
+case $n in ''|*[!0-9]*) echo "usage: bigpoly.sh saw|star|circle N" >&2; exit 2 ;; esac
 case $kind in
-saw|star) ;;
-*) echo "usage: bigpoly.sh saw|star N" >&2; exit 2 ;;
+saw|star|circle) ;;
+*) echo "usage: bigpoly.sh saw|star|circle N" >&2; exit 2 ;;
 esac
 awk -v kind="$kind" -v n="$n" 'BEGIN {
     printf "scene big {\n    h = 0.01;\n    steps = 5;\n    gravity = (0, -9.81);\n"
@@ -30,10 +32,10 @@ awk -v kind="$kind" -v n="$n" 'BEGIN {
         printf "body ball disc {\n    mass = 1;\n    radius = 0.1;\n"
         printf "    position = (%.17g, 0.65);\n}\n", x
     } else {
-        m = 2 * int(n / 2); if (m < 6) m = 6
+        m = kind == "star" ? 2 * int(n / 2) : n; if (m < 6) m = 6
         pi = atan2(0, -1)
         for (i = 0; i < m; i++) {
-            r = (i % 2 == 0) ? 100 : 50
+            r = (i % 2 == 0 || kind == "circle") ? 100 : 50
             a = pi / 2 + 2 * pi * i / m
             printf "\n        (%.17g, %.17g)", r * cos(a), r * sin(a)
         }

@@ -212,6 +212,25 @@ static int buckets_grid(buckets *b, const double box[4], double d) {
     return b->start ? 0 : -1;
 }
 
+/* The end of one pass of filling per-cell lists in two passes (start:
+ * cells + 1 offsets): after counting (pass 0) the counts become offsets
+ * and *item gets room for `per` ints per entry; after filling (pass 1),
+ * which advanced each cell's offset past its entries, they are moved back.
+ * Returns 0, or -1 when out of memory. */
+static int lists_pass(int pass, int *start, size_t cells, int **item, size_t per) {
+    size_t c;
+    if (pass == 0) {
+        for (c = 0; c < cells; c++)
+            start[c + 1] += start[c];
+        *item = malloc((per * (size_t)start[cells] + 1) * sizeof **item);
+        return *item ? 0 : -1;
+    }
+    for (c = cells; c > 0; c--)
+        start[c] = start[c - 1];
+    start[0] = 0;
+    return 0;
+}
+
 /* Buckets of n circles (centres cx, cy, radii rad; rad < 0: unbounded,
  * near everywhere) for queries within distance d of a place of box: a
  * query looks at the 3 x 3 cells around its place. Returns 0, or -1 when
@@ -246,20 +265,9 @@ static int buckets_of(buckets *b, const double *cx, const double *cy, const doub
                         b->item[b->start[c]++] = k;
                 }
         }
-        if (pass == 0) {
-            size_t c, cells = (size_t)b->nx * (size_t)b->ny;
-            for (c = 0; c < cells; c++)
-                b->start[c + 1] += b->start[c];
-            b->item = malloc(((size_t)b->start[cells] + 1) * sizeof *b->item);
-            if (!b->item) {
-                buckets_free(b);
-                return -1;
-            }
-        } else {
-            size_t c, cells = (size_t)b->nx * (size_t)b->ny;
-            for (c = cells; c > 0; c--)
-                b->start[c] = b->start[c - 1];
-            b->start[0] = 0;
+        if (lists_pass(pass, b->start, (size_t)b->nx * (size_t)b->ny, &b->item, 1) != 0) {
+            buckets_free(b);
+            return -1;
         }
     }
     return 0;
@@ -385,19 +393,10 @@ static int buckets_make(buckets *b, const ncs_ptab *t, const double box[4], doub
                         b->item[b->start[cell]++] = k;
                 }
         }
-        if (pass == 0) {
-            for (cell = 0; cell < cells; cell++)
-                b->start[cell + 1] += b->start[cell];
-            b->item = malloc(((size_t)b->start[cells] + 1) * sizeof *b->item);
-            if (!b->item) {
-                free(rows);
-                buckets_free(b);
-                return -1;
-            }
-        } else {
-            for (cell = cells; cell > 0; cell--)
-                b->start[cell] = b->start[cell - 1];
-            b->start[0] = 0;
+        if (lists_pass(pass, b->start, cells, &b->item, 1) != 0) {
+            free(rows);
+            buckets_free(b);
+            return -1;
         }
     }
     free(rows);
@@ -442,18 +441,9 @@ static int buckets_edges(buckets *b, const ncs_ptab *t) {
                     }
             }
         }
-        if (pass == 0) {
-            for (cell = 0; cell < cells; cell++)
-                b->estart[cell + 1] += b->estart[cell];
-            b->eitem = malloc((2 * (size_t)b->estart[cells] + 1) * sizeof *b->eitem);
-            if (!b->eitem) {
-                free(rows);
-                return -1;
-            }
-        } else {
-            for (cell = cells; cell > 0; cell--)
-                b->estart[cell] = b->estart[cell - 1];
-            b->estart[0] = 0;
+        if (lists_pass(pass, b->estart, cells, &b->eitem, 2) != 0) {
+            free(rows);
+            return -1;
         }
     }
     free(rows);

@@ -1162,7 +1162,8 @@ static void free_parts(const ncs_plan *p, int *comp) {
     for (j = 0; j < n; j++)
         for (i = 0; i < n; i++) {
             double x = x0 + (i + 0.5) * cs, y = y0 + (j + 0.5) * cs;
-            solid[j * n + i] = (unsigned char)deep_in_solid(&p->obst, &bk, stamp, &tick, x, y, half);
+            solid[j * n + i] =
+                (unsigned char)deep_in_solid(&p->obst, &bk, stamp, &tick, x, y, half);
             lab[j * n + i] = -1;
         }
     /* part 0: the free cells connected to the border (and the outside);

@@ -14,7 +14,8 @@ mkdir -p "$work" || exit 1
 cd "$work" || exit 1
 
 sh "$gen" star 10000 >star.ncs || fail "bigpoly.sh star failed"
-[ "$(grep -c '^        (' star.ncs)" -eq 10000 ] || fail "star.ncs does not hold 10000 vertices"
+nverts=$(grep -c '^        (' star.ncs) || fail "star.ncs holds no vertices"
+[ "$nverts" -eq 10000 ] || fail "star.ncs holds $nverts vertices, not 10000"
 "$ncsc" -o star star.ncs 2>err.txt || fail "ncsc -o star failed: $(cat err.txt)"
 for f in big.h big.c big_main.c; do
     [ -s "star/$f" ] || fail "ncsc -o star wrote no $f"
@@ -22,8 +23,8 @@ done
 # every spike is a piece of its own: 5000 spikes and the core
 sed -n '/^static const ncs_piece big_obst_pieces\[\] = {$/,/^};$/p' star/big.c >pieces.txt ||
     fail "cannot read star/big.c"
-pieces=$(grep -c '^    {' pieces.txt)
-[ "${pieces:-0}" -ge 5001 ] || fail "star/big.c holds ${pieces:-no} pieces, expected at least 5001"
+pieces=$(grep -c '^    {' pieces.txt) || fail "no piece table in star/big.c"
+[ "$pieces" -ge 5001 ] || fail "star/big.c holds ${pieces:-no} pieces, expected at least 5001"
 
 "$ncsc" run star.ncs --steps 3 --csv star.csv >out.txt 2>err.txt ||
     fail "ncsc run star.ncs failed: $(cat err.txt)"

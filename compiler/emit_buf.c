@@ -1,5 +1,6 @@
 /* emit_buf.c - growable text buffer for the code generator. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,10 @@ static void append(ncs_buf *b, const char *text, size_t n) {
 void ncs_buf_printf(ncs_buf *b, const char *fmt, ...) {
     va_list ap;
     int n;
+    if (!strchr(fmt, '%')) { /* plain text (", " between numbers): no vsnprintf */
+        append(b, fmt, strlen(fmt));
+        return;
+    }
     va_start(ap, fmt);
     n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
@@ -69,17 +74,29 @@ void ncs_buf_tpl(ncs_buf *b, const char *text) {
     }
 }
 
+/* Does v printed with %.*g at precision prec (into c, n bytes) read back
+ * as v? */
+static int reads_back(char *c, size_t n, int prec, double v) {
+    snprintf(c, n, "%.*g", prec, v);
+    return strtod(c, NULL) == v;
+}
+
 /* The shortest %.*g text of v that reads back as v (1 to 17 digits; of
  * equal lengths the fewest digits: "10", not "1e+01"). Whether a precision
- * reads back grows with it, so the least one is found by bisection; the
- * few above it may still print shorter without an exponent. */
+ * reads back grows with it, so the least one is found by trying 16 and 15
+ * first (most computed values need 16 or 17 digits: one or two tries
+ * instead of four), then by bisection; the few above it may still print
+ * shorter without an exponent. */
 static void shortest(char *tmp, size_t n, double v) {
     char c[320]; /* room for any %.*g GCC imagines (-Wformat-truncation at -O0) */
-    int lo = 1, hi = 17, prec;
+    int lo = 1, hi = 15, prec;
+    if (!reads_back(c, sizeof c, 16, v))
+        lo = hi = 17;
+    else if (!reads_back(c, sizeof c, 15, v))
+        lo = hi = 16;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        snprintf(c, sizeof c, "%.*g", mid, v);
-        if (strtod(c, NULL) == v)
+        if (reads_back(c, sizeof c, mid, v))
             hi = mid;
         else
             lo = mid + 1;
@@ -92,21 +109,60 @@ static void shortest(char *tmp, size_t n, double v) {
     }
 }
 
+/** Entries of the cache of number texts (a power of two). */
+#define NUMCACHE_SIZE 65536
+
+/* One cached number: the value's bits and its literal as ncs_buf_num
+ * writes it. */
+typedef struct numtext {
+    uint64_t bits;      /* the double's bits */
+    char text[40];      /* its literal; "" for an empty entry */
+} numtext;
+
+/* Direct-mapped by a hash of the bits. Large tables repeat their numbers
+ * (normals, vertices shared by pieces: the 1e5-vertex saw's tables hold 4.8
+ * million numbers, 0.7 million distinct), and finding the shortest text
+ * costs about ten snprintf and strtod calls (docs/performance.md,
+ * "Vertices"). */
+struct ncs_numcache {
+    numtext e[NUMCACHE_SIZE]; /* the entries */
+};
+
+/* The literal of v (finite, not -0) into out (64 bytes). */
+static void literal(char *out, double v) {
+    char tmp[40];
+    shortest(tmp, sizeof tmp, v);
+    if (!strpbrk(tmp, ".eEn"))
+        strcat(tmp, ".0");
+    snprintf(out, 64, v < 0 ? "(%s)" : "%s", tmp);
+}
+
 void ncs_buf_num(ncs_buf *b, double v) {
-    char tmp[64];
+    char out[64];
+    uint64_t bits;
+    numtext *e = NULL;
     if (!isfinite(v)) {
         b->nonfinite = 1;
         v = 0;
     }
     if (v == 0)
         v = 0; /* no negative zero in the output */
-    shortest(tmp, sizeof tmp, v);
-    if (!strpbrk(tmp, ".eEn"))
-        strcat(tmp, ".0");
-    if (v < 0)
-        ncs_buf_printf(b, "(%s)", tmp);
-    else
-        ncs_buf_printf(b, "%s", tmp);
+    if (!b->cache)
+        b->cache = calloc(1, sizeof *b->cache); /* none: no cache, same text */
+    memcpy(&bits, &v, sizeof bits);
+    if (b->cache) {
+        e = &b->cache->e[((bits * 0x9E3779B97F4A7C15u) >> 48) & (NUMCACHE_SIZE - 1)];
+        if (e->text[0] && e->bits == bits) {
+            append(b, e->text, strlen(e->text));
+            return;
+        }
+    }
+    literal(out, v);
+    if (e && strlen(out) < sizeof e->text) {
+        e->bits = bits;
+        strcpy(e->text, out);
+    }
+    append(b, out, strlen(out));
 }
 
 void ncs_buf_shortest(char *out, size_t n, double v) {
@@ -115,5 +171,6 @@ void ncs_buf_shortest(char *out, size_t n, double v) {
 
 void ncs_buf_free(ncs_buf *b) {
     free(b->s);
+    free(b->cache);
     memset(b, 0, sizeof *b);
 }

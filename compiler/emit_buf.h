@@ -19,6 +19,8 @@ typedef struct ncs_buf {
     int nonfinite;  /**< 1 after ncs_buf_num was given an infinity or NaN */
     const char *lo; /**< template substitution for '@' (the prefix) */
     const char *up; /**< template substitution for '$' (the macro prefix) */
+    struct ncs_numcache *cache; /**< the texts of recent ncs_buf_num values
+                                     (allocated on first use; NULL: none) */
 } ncs_buf;
 
 /// Appends formatted text. Sets b->oom on allocation failure.

@@ -280,8 +280,8 @@ static int find_pairs(urun *R) {
         bx[2] = fmax(bx[2], R->in[i].box[2]);
         bx[3] = fmax(bx[3], R->in[i].box[3]);
     }
-    if (R->n == 0)
-        return 0;
+    if (R->n == 0 || R->nin < 2)
+        return 0;   /* no edges of different inputs (one polygon: no O(n^2) cell scan) */
     ugrid g;
     double w = bx[2] - bx[0], h = bx[3] - bx[1];
     /* cells of about the mean edge length */

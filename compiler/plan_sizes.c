@@ -32,6 +32,10 @@
 
 #define PI 3.14159265358979323846
 
+/** Sides from which a piece gets buckets.inner (fewer: piece_distance is
+ *  cheap enough). */
+#define MANY_SIDES 16
+
 /** What pairs cost: counts that add up over pairs. */
 typedef struct cost {
     double pairs, sides, rows, groups;
@@ -64,29 +68,74 @@ static cost pair_cost(const ncs_plan *p, int n) {
     return c;
 }
 
+/* The offset from (x, y) to the point of edge j of piece k of t nearest
+ * to it. */
+static void edge_offset(const ncs_ptab *t, int k, int j, double x, double y, double g[2]) {
+    int nv = t->vfirst[k + 1] - t->vfirst[k];
+    double ax = t->vx[t->vfirst[k] + j], ay = t->vy[t->vfirst[k] + j];
+    double bx = t->vx[t->vfirst[k] + (j + 1) % nv], by = t->vy[t->vfirst[k] + (j + 1) % nv];
+    double dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy, u = 0;
+    if (l2 > 0) {
+        u = ((x - ax) * dx + (y - ay) * dy) / l2;
+        u = u < 0 ? 0 : u > 1 ? 1 : u;
+    }
+    g[0] = x - ax - u * dx;
+    g[1] = y - ay - u * dy;
+}
+
 /* Signed distance from (x, y) to piece k of t (> 0 outside): exact for
- * pieces with vertices, the largest side gap (a lower bound) otherwise. */
-static double piece_distance(const ncs_ptab *t, int k, double x, double y) {
+ * pieces with vertices, the largest side gap (a lower bound) otherwise; or
+ * HUGE_VAL when that is certainly above far: a piece whose sides are its
+ * edges is no nearer than its largest side gap, and an allowance far above
+ * the rounding of either keeps every comparison with far as it was. Outside,
+ * hypot (the cost) only for the edges whose squared distance is within
+ * 1e-9 of the least: the others' hypot cannot be the least. */
+static double piece_distance_within(const ncs_ptab *t, int k, double x, double y, double far) {
     int nv = t->vfirst[k + 1] - t->vfirst[k], j;
-    double fmaxg = -HUGE_VAL, best = HUGE_VAL;
+    double fmaxg = -HUGE_VAL, best = HUGE_VAL, least = HUGE_VAL, g[2], kept[8][2];
     for (j = t->first[k]; j < t->first[k + 1]; j++) {
         double f = t->nx[j] * x + t->ny[j] * y - t->off[j];
         fmaxg = f > fmaxg ? f : fmaxg;
     }
     if (nv == 0 || fmaxg <= 0)
         return fmaxg;
+    if (nv == t->first[k + 1] - t->first[k] &&
+        fmaxg > far + 1e-9 * (fabs(x) + fabs(y) + fabs(fmaxg) + fabs(far)))
+        return HUGE_VAL;
+    for (j = 0; j < nv; j++) { /* the first 8 offsets kept for the second pass */
+        double q, *o = j < 8 ? kept[j] : g;
+        edge_offset(t, k, j, x, y, o);
+        q = o[0] * o[0] + o[1] * o[1];
+        least = q < least ? q : least;
+    }
     for (j = 0; j < nv; j++) {
-        double ax = t->vx[t->vfirst[k] + j], ay = t->vy[t->vfirst[k] + j];
-        double bx = t->vx[t->vfirst[k] + (j + 1) % nv], by = t->vy[t->vfirst[k] + (j + 1) % nv];
-        double dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy, u = 0, d;
-        if (l2 > 0) {
-            u = ((x - ax) * dx + (y - ay) * dy) / l2;
-            u = u < 0 ? 0 : u > 1 ? 1 : u;
-        }
-        d = hypot(x - ax - u * dx, y - ay - u * dy);
+        double d, *o = j < 8 ? kept[j] : g;
+        if (j >= 8)
+            edge_offset(t, k, j, x, y, g);
+        if (o[0] * o[0] + o[1] * o[1] > least * (1 + 1e-9))
+            continue;
+        d = hypot(o[0], o[1]);
         best = d < best ? d : best;
     }
     return best;
+}
+
+/* Signed distance from (x, y) to piece k of t (piece_distance_within). */
+static double piece_distance(const ncs_ptab *t, int k, double x, double y) {
+    return piece_distance_within(t, k, x, y, HUGE_VAL);
+}
+
+/* hypot(dx, dy) <= d, with hypot (the cost) only where the squares cannot
+ * tell: they are off by a few ulp, far below the 1e-9 either way. */
+static int within(double dx, double dy, double d) {
+    double q = dx * dx + dy * dy, d2 = d * d;
+    if (!(d >= 0))
+        return hypot(dx, dy) <= d;
+    if (q > d2 * (1 + 1e-9))
+        return 0;
+    if (q < d2 * (1 - 1e-9))
+        return 1;
+    return hypot(dx, dy) <= d;
 }
 
 /* Can a disc centre within `slack` of (x, y) lie in the normal cone of a
@@ -101,18 +150,16 @@ static int arc_near(const ncs_ptab *t, int k, double x, double y, double slack) 
     for (j = 0; j < n; j++) {
         int sb = t->first[k] + j, sa = t->first[k] + (j + n - 1) % n, e;
         double ax = t->nx[sa], ay = t->ny[sa], bx = t->nx[sb], by = t->ny[sb];
-        double dx = x - t->vx[t->vfirst[k] + j], dy = y - t->vy[t->vfirst[k] + j], far = HUGE_VAL;
+        double dx = x - t->vx[t->vfirst[k] + j], dy = y - t->vy[t->vfirst[k] + j];
         if (ax * by - ay * bx <= 0)
             continue; /* straight or reflex: no arc */
         if (ax * dy - ay * dx >= 0 && dx * by - dy * bx >= 0)
             return 1; /* in the cone */
         for (e = 0; e < 2; e++) { /* distance to the cone: to its nearer ray */
             double ux = e ? bx : ax, uy = e ? by : ay, along = ux * dx + uy * dy;
-            double dist = along <= 0 ? hypot(dx, dy) : fabs(ux * dy - uy * dx);
-            far = dist < far ? dist : far;
+            if (along <= 0 ? within(dx, dy, slack) : fabs(ux * dy - uy * dx) <= slack)
+                return 1;
         }
-        if (far <= slack)
-            return 1;
     }
     return 0;
 }
@@ -124,21 +171,32 @@ typedef struct buckets {
     int nx, ny;         /* cells */
     int *start, *item;  /* cell c holds item[start[c] .. start[c+1]) */
     int unbounded;      /* pieces without vertices are near everywhere */
+    double *inner;      /* pieces (buckets_make): per piece of many sides, the
+                           largest n.c - off over its sides at its centre c
+                           with a rounding allowance (piece_gap); HUGE_VAL
+                           for the others */
+    int *estart, *eitem;/* boundary edges of the pieces of many sides
+                           (buckets_edges): cell c holds the edges eitem[2 e],
+                           eitem[2 e + 1] (piece, edge of the piece) for e in
+                           estart[c] .. estart[c+1] */
+    unsigned char *raster; /* pieces: 1 when listed in the cells its polygon
+                              meets (0: those of its circle's box) */
 } buckets;
 
 static void buckets_free(buckets *b) {
     free(b->start);
     free(b->item);
+    free(b->inner);
+    free(b->estart);
+    free(b->eitem);
+    free(b->raster);
     memset(b, 0, sizeof *b);
 }
 
-/* Buckets of n circles (centres cx, cy, radii rad; rad < 0: unbounded,
- * near everywhere) for queries within distance d of a place of box: a
- * query looks at the 3 x 3 cells around its place. Returns 0, or -1 when
- * out of memory or the box is not finite. */
-static int buckets_of(buckets *b, const double *cx, const double *cy, const double *rad, int n,
-                      const double box[4], double d) {
-    int pass, k, ix, iy;
+/* The empty grid of buckets for queries within distance d of a place of
+ * box: cells of at least d, at most about 256 a side, two cells of margin.
+ * Returns 0, or -1 when out of memory or the box is not finite. */
+static int buckets_grid(buckets *b, const double box[4], double d) {
     memset(b, 0, sizeof *b);
     if (!isfinite(box[0]) || !isfinite(box[2]) || !isfinite(box[1]) || !isfinite(box[3]) ||
         !(d >= 0 && isfinite(d)))
@@ -151,7 +209,36 @@ static int buckets_of(buckets *b, const double *cx, const double *cy, const doub
     b->nx = (int)ceil((box[2] - b->x0) / b->cs) + 3;
     b->ny = (int)ceil((box[3] - b->y0) / b->cs) + 3;
     b->start = calloc((size_t)b->nx * (size_t)b->ny + 1, sizeof *b->start);
-    if (!b->start)
+    return b->start ? 0 : -1;
+}
+
+/* The end of one pass of filling per-cell lists in two passes (start:
+ * cells + 1 offsets): after counting (pass 0) the counts become offsets
+ * and *item gets room for `per` ints per entry; after filling (pass 1),
+ * which advanced each cell's offset past its entries, they are moved back.
+ * Returns 0, or -1 when out of memory. */
+static int lists_pass(int pass, int *start, size_t cells, int **item, size_t per) {
+    size_t c;
+    if (pass == 0) {
+        for (c = 0; c < cells; c++)
+            start[c + 1] += start[c];
+        *item = malloc((per * (size_t)start[cells] + 1) * sizeof **item);
+        return *item ? 0 : -1;
+    }
+    for (c = cells; c > 0; c--)
+        start[c] = start[c - 1];
+    start[0] = 0;
+    return 0;
+}
+
+/* Buckets of n circles (centres cx, cy, radii rad; rad < 0: unbounded,
+ * near everywhere) for queries within distance d of a place of box: a
+ * query looks at the 3 x 3 cells around its place. Returns 0, or -1 when
+ * out of memory or the box is not finite. */
+static int buckets_of(buckets *b, const double *cx, const double *cy, const double *rad, int n,
+                      const double box[4], double d) {
+    int pass, k, ix, iy;
+    if (buckets_grid(b, box, d) != 0)
         return -1;
     for (pass = 0; pass < 2; pass++) {
         for (k = 0; k < n; k++) {
@@ -178,28 +265,189 @@ static int buckets_of(buckets *b, const double *cx, const double *cy, const doub
                         b->item[b->start[c]++] = k;
                 }
         }
-        if (pass == 0) {
-            size_t c, cells = (size_t)b->nx * (size_t)b->ny;
-            for (c = 0; c < cells; c++)
-                b->start[c + 1] += b->start[c];
-            b->item = malloc(((size_t)b->start[cells] + 1) * sizeof *b->item);
-            if (!b->item) {
-                buckets_free(b);
-                return -1;
-            }
-        } else {
-            size_t c, cells = (size_t)b->nx * (size_t)b->ny;
-            for (c = cells; c > 0; c--)
-                b->start[c] = b->start[c - 1];
-            b->start[0] = 0;
+        if (lists_pass(pass, b->start, (size_t)b->nx * (size_t)b->ny, &b->item, 1) != 0) {
+            buckets_free(b);
+            return -1;
         }
     }
     return 0;
 }
 
-/* Buckets of the pieces of t. */
+/* Lowest and highest cell (clamped to [0, n)) of the coordinates [lo, hi]
+ * on an axis from origin o with cells of size cs. */
+static void cell_span(double lo, double hi, double o, double cs, int n, int span[2]) {
+    double a = floor((lo - o) / cs), z = floor((hi - o) / cs);
+    span[0] = a < 0 ? 0 : a > n - 1 ? n - 1 : (int)a;
+    span[1] = z < 0 ? 0 : z > n - 1 ? n - 1 : (int)z;
+}
+
+/* The rows each column of b meets of the convex polygon (or segment, for
+ * nv 2) of the nv points (px[i], py[i]), grown by a hair (1e-6 of a cell)
+ * against rounding: columns [col[0], col[1]], column c's rows
+ * rows[2 (c - col[0])] .. rows[2 (c - col[0]) + 1] (rows has room for
+ * 2 b->nx). What lies outside the grid counts in its border cells, as
+ * buckets_of clamps circles. Each edge is clipped to the columns it
+ * crosses, so a long thin piece costs cells along its length, not the
+ * square of its circle. */
+static void shape_rows(const buckets *b, const double *px, const double *py, int nv, int col[2],
+                       int *rows) {
+    int j, c, span[2];
+    double eps = 1e-6 * b->cs, xlo = HUGE_VAL, xhi = -HUGE_VAL;
+    for (j = 0; j < nv; j++) {
+        xlo = fmin(xlo, px[j]);
+        xhi = fmax(xhi, px[j]);
+    }
+    cell_span(xlo - eps, xhi + eps, b->x0, b->cs, b->nx, col);
+    for (c = col[0]; c <= col[1]; c++) {
+        rows[2 * (c - col[0])] = b->ny;
+        rows[2 * (c - col[0]) + 1] = -1;
+    }
+    for (j = 0; j < nv; j++) {
+        double ax = px[j], ay = py[j], bx = px[(j + 1) % nv], by = py[(j + 1) % nv];
+        int ecol[2];
+        cell_span(fmin(ax, bx) - eps, fmax(ax, bx) + eps, b->x0, b->cs, b->nx, ecol);
+        for (c = ecol[0]; c <= ecol[1]; c++) {
+            /* the edge within column c (the border columns reach out) */
+            double l = c == 0 ? -HUGE_VAL : b->x0 + c * b->cs - eps;
+            double h = c == b->nx - 1 ? HUGE_VAL : b->x0 + (c + 1) * b->cs + eps;
+            double ylo = fmin(ay, by), yhi = fmax(ay, by);
+            int *r = rows + 2 * (c - col[0]);
+            if (ax != bx) {
+                double u0 = (fmax(l, fmin(ax, bx)) - ax) / (bx - ax);
+                double u1 = (fmin(h, fmax(ax, bx)) - ax) / (bx - ax);
+                double y0 = ay + u0 * (by - ay), y1 = ay + u1 * (by - ay);
+                ylo = fmax(ylo, fmin(y0, y1));
+                yhi = fmin(yhi, fmax(y0, y1));
+            }
+            cell_span(ylo - eps, yhi + eps, b->y0, b->cs, b->ny, span);
+            r[0] = span[0] < r[0] ? span[0] : r[0];
+            r[1] = span[1] > r[1] ? span[1] : r[1];
+        }
+    }
+}
+
+/* Buckets of the pieces of t for queries within distance d of a place of
+ * box (a query looks at the 3 x 3 cells around its place): each convex
+ * piece listed in the cells its polygon meets, a piece whose sides are not
+ * its edges in those of its circle's box, unbounded ones near everywhere.
+ * Every piece within d of a place is in the cells around it; a piece
+ * holding a place is in its cell. Returns 0, or -1 when out of memory or
+ * the box is not finite. */
 static int buckets_make(buckets *b, const ncs_ptab *t, const double box[4], double d) {
-    return buckets_of(b, t->cx, t->cy, t->rad, t->npieces, box, d);
+    int pass, k, c, iy, col[2], *rows;
+    size_t cell, cells;
+    if (buckets_grid(b, box, d) != 0)
+        return -1;
+    rows = malloc(2 * ((size_t)b->nx + 1) * sizeof *rows);
+    if (!rows) {
+        buckets_free(b);
+        return -1;
+    }
+    cells = (size_t)b->nx * (size_t)b->ny;
+    b->inner = malloc(((size_t)t->npieces + 1) * sizeof *b->inner);
+    b->raster = calloc((size_t)t->npieces + 1, 1);
+    if (!b->inner || !b->raster) {
+        free(rows);
+        buckets_free(b);
+        return -1;
+    }
+    for (k = 0; k < t->npieces; k++) {
+        int j, nv = t->vfirst[k + 1] - t->vfirst[k], ns = t->first[k + 1] - t->first[k];
+        double top = -HUGE_VAL, big = fabs(t->cx[k]) + fabs(t->cy[k]);
+        b->inner[k] = HUGE_VAL;
+        if (t->rad[k] < 0 || nv != ns || ns < MANY_SIDES)
+            continue;
+        for (j = t->first[k]; j < t->first[k + 1]; j++) {
+            top = fmax(top, t->nx[j] * t->cx[k] + t->ny[j] * t->cy[k] - t->off[j]);
+            big = fmax(big, fabs(t->off[j]));
+        }
+        b->inner[k] = top + 1e-12 * (3 * (fabs(t->cx[k]) + fabs(t->cy[k])) + 2 * big);
+    }
+    for (pass = 0; pass < 2; pass++) {
+        for (k = 0; k < t->npieces; k++) {
+            int nv = t->vfirst[k + 1] - t->vfirst[k];
+            if (t->rad[k] < 0) {
+                b->unbounded = 1;
+                continue;
+            }
+            if (nv < 1 || nv != t->first[k + 1] - t->first[k]) { /* its circle's box */
+                int sx[2], sy[2];
+                cell_span(t->cx[k] - t->rad[k], t->cx[k] + t->rad[k], b->x0, b->cs, b->nx, sx);
+                cell_span(t->cy[k] - t->rad[k], t->cy[k] + t->rad[k], b->y0, b->cs, b->ny, sy);
+                col[0] = sx[0];
+                col[1] = sx[1];
+                for (c = col[0]; c <= col[1]; c++) {
+                    rows[2 * (c - col[0])] = sy[0];
+                    rows[2 * (c - col[0]) + 1] = sy[1];
+                }
+            } else {
+                shape_rows(b, t->vx + t->vfirst[k], t->vy + t->vfirst[k], nv, col, rows);
+                b->raster[k] = 1;
+            }
+            for (c = col[0]; c <= col[1]; c++)
+                for (iy = rows[2 * (c - col[0])]; iy <= rows[2 * (c - col[0]) + 1]; iy++) {
+                    cell = (size_t)iy * (size_t)b->nx + (size_t)c;
+                    if (pass == 0)
+                        b->start[cell + 1]++;
+                    else
+                        b->item[b->start[cell]++] = k;
+                }
+        }
+        if (lists_pass(pass, b->start, cells, &b->item, 1) != 0) {
+            free(rows);
+            buckets_free(b);
+            return -1;
+        }
+    }
+    free(rows);
+    return 0;
+}
+
+/* Adds to buckets b of the pieces of t (buckets_make) the boundary edges
+ * (the sides that are not internal) of its pieces of MANY_SIDES or more
+ * edges, each listed in the cells it meets: every such edge within the
+ * cell size of a place is in the 3 x 3 cells around it, so a piece of 10^5
+ * edges costs a place only the edges near it. Returns 0, or -1 when out of
+ * memory. */
+static int buckets_edges(buckets *b, const ncs_ptab *t) {
+    size_t cell, cells = (size_t)b->nx * (size_t)b->ny;
+    int pass, k, j, c, iy, col[2], *rows = malloc(2 * ((size_t)b->nx + 1) * sizeof *rows);
+    b->estart = calloc(cells + 1, sizeof *b->estart);
+    if (!rows || !b->estart) {
+        free(rows);
+        return -1;
+    }
+    for (pass = 0; pass < 2; pass++) {
+        for (k = 0; k < t->npieces; k++) {
+            int v0 = t->vfirst[k], nv = t->vfirst[k + 1] - v0;
+            for (j = 0; j < nv && nv >= MANY_SIDES; j++) {
+                double ex[2], ey[2];
+                if (t->internal[t->first[k] + j])
+                    continue;
+                ex[0] = t->vx[v0 + j];
+                ey[0] = t->vy[v0 + j];
+                ex[1] = t->vx[v0 + (j + 1) % nv];
+                ey[1] = t->vy[v0 + (j + 1) % nv];
+                shape_rows(b, ex, ey, 2, col, rows);
+                for (c = col[0]; c <= col[1]; c++)
+                    for (iy = rows[2 * (c - col[0])]; iy <= rows[2 * (c - col[0]) + 1]; iy++) {
+                        cell = (size_t)iy * (size_t)b->nx + (size_t)c;
+                        if (pass == 0) {
+                            b->estart[cell + 1]++;
+                        } else {
+                            b->eitem[2 * (size_t)b->estart[cell]] = k;
+                            b->eitem[2 * (size_t)b->estart[cell]++ + 1] = j;
+                        }
+                    }
+            }
+        }
+        if (lists_pass(pass, b->estart, cells, &b->eitem, 2) != 0) {
+            free(rows);
+            return -1;
+        }
+    }
+    free(rows);
+    return 0;
 }
 
 /* Items of b within distance d (<= its cell size) of (x, y) whose point is
@@ -221,15 +469,34 @@ static int points_around(const buckets *b, const double *px, const double *py, d
     return n;
 }
 
-/* Is (x, y) deeper than `slack` inside a piece of t (buckets b: a piece is
- * listed in every cell its circle's box touches, so the cell of (x, y)
- * holds every bounded piece containing it)? */
+/* piece_distance(t, k, x, y), or -HUGE_VAL when that is certainly below
+ * thr, or HUGE_VAL when it is certainly above far (piece_distance_within):
+ * inner[k] + |(x, y) - c| bounds every side's n.q - off (each is
+ * 1-Lipschitz), and with a rounding allowance far above the few ulp of each
+ * evaluation, a bound below min(thr, 0) means the full evaluation gives a
+ * gap below thr. So a place deep inside a piece of thousands of sides (the
+ * core of a star) costs O(1), and every comparison with thr and far comes
+ * out as piece_distance's. */
+static double piece_gap(const ncs_ptab *t, const buckets *b, int k, double x, double y,
+                        double thr, double far) {
+    if (b->inner && b->inner[k] < HUGE_VAL) {
+        double dist = hypot(x - t->cx[k], y - t->cy[k]);
+        double tol = 1e-12 * (fabs(x) + fabs(y) + dist);
+        if (b->inner[k] + dist + tol < fmin(thr, 0))
+            return -HUGE_VAL;
+    }
+    return piece_distance_within(t, k, x, y, far);
+}
+
+/* Is (x, y) deeper than `slack` inside a piece of t (buckets b from
+ * buckets_make: the cell of (x, y) holds every bounded piece containing
+ * it)? */
 static int deep_in_piece(const ncs_ptab *t, const buckets *b, double x, double y, double slack) {
     int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), s, k;
     if (cx >= 0 && cy >= 0 && cx < b->nx && cy < b->ny) {
         size_t c = (size_t)cy * (size_t)b->nx + (size_t)cx;
         for (s = b->start[c]; s < b->start[c + 1]; s++)
-            if (piece_distance(t, b->item[s], x, y) < -slack)
+            if (piece_gap(t, b, b->item[s], x, y, -slack, HUGE_VAL) < -slack)
                 return 1;
     }
     for (k = 0; b->unbounded && k < t->npieces; k++)
@@ -262,7 +529,7 @@ static int point_here(const ncs_plan *p, const ncs_ptab *t, const buckets *b, in
                 if (stamp[k] == *tick)
                     continue;
                 stamp[k] = *tick;
-                d = piece_distance(t, k, x, y);
+                d = piece_gap(t, b, k, x, y, r - slack, r + R + slack);
                 if (d < r - slack)
                     return 1;
                 if (d > r + R + slack)
@@ -321,6 +588,20 @@ static cost all_pieces(const ncs_plan *p, const ncs_ptab *t, int arc) {
     return all;
 }
 
+/* A piece and its circle's radius, for visiting the widest first. */
+typedef struct by_rad {
+    double rad;     /* its radius */
+    int k;          /* the piece */
+} by_rad;
+
+/* Larger radius first, then lower index. */
+static int wider_first(const void *a, const void *b) {
+    const by_rad *x = a, *y = b;
+    if (x->rad != y->rad)
+        return x->rad > y->rad ? -1 : 1;
+    return (x->k > y->k) - (x->k < y->k);
+}
+
 /* A bound of the cost of one point of radius r against the pieces of t,
  * reach R, that needs no grid: the pieces near one place all have regions
  * (the piece grown by r + R) holding that place, so they all meet the
@@ -329,24 +610,37 @@ static cost all_pieces(const ncs_plan *p, const ncs_ptab *t, int arc) {
  * neighbours), maximised over k, each with all its sides (and an arc for a
  * disc). Unbounded pieces count everywhere. Sound at any scale; looser than
  * the grid where the grid is fine, much tighter where it is not (long
- * scenes). */
+ * scenes). With a cap (the grid's bound), only min(cap, result) is exact in
+ * each count: the pieces are visited widest first and the visit stops once
+ * every count has reached the cap, so slivers whose circles all meet (the
+ * fan under a saw, the spikes of a star) cost a few visits, not n^2. */
 static cost clique_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R,
-                        const double box[4]) {
+                        const double box[4], const cost *cap) {
     cost worst = {0, 0, 0, 0}, always = {0, 0, 0, 0};
     double reach = 2 * (r + R), maxrad = 0;
     buckets b;
-    int k, j, arc = r > 0;
+    int k, j, i, arc = r > 0;
+    by_rad *order = malloc(((size_t)t->npieces + 1) * sizeof *order);
+    if (!order)
+        return all_pieces(p, t, arc);
     for (k = 0; k < t->npieces; k++) {
+        order[k].rad = t->rad[k];
+        order[k].k = k;
         if (t->rad[k] < 0)
             add(&always, pair_cost(p, t->first[k + 1] - t->first[k]), 1);
         else
             maxrad = fmax(maxrad, t->rad[k]);
     }
-    if (buckets_make(&b, t, box, reach + 2 * maxrad) != 0)
+    if (buckets_of(&b, t->cx, t->cy, t->rad, t->npieces, box, reach + 2 * maxrad) != 0) {
+        free(order);
         return all_pieces(p, t, arc);
-    for (k = 0; k < t->npieces; k++) {
+    }
+    if (cap) /* the widest first: they meet the most */
+        qsort(order, (size_t)t->npieces, sizeof *order, wider_first);
+    for (i = 0; i < t->npieces; i++) {
         cost here = always;
         int cx, cy, dx, dy, s2;
+        k = order[i].k;
         if (t->rad[k] < 0)
             continue;
         cx = (int)floor((t->cx[k] - b.x0) / b.cs);
@@ -370,10 +664,14 @@ static cost clique_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R
                 }
             }
         maxin(&worst, here);
+        if (cap && worst.pairs >= cap->pairs && worst.sides >= cap->sides &&
+            worst.rows >= cap->rows && worst.groups >= cap->groups)
+            break; /* no longer below the cap in any count */
     }
     if (worst.pairs == 0)
         worst = always;
     buckets_free(&b);
+    free(order);
     return worst;
 }
 
@@ -390,16 +688,15 @@ static cost point_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R,
     buckets b;
     if (t->npieces == 0)
         return worst;
-    clique = clique_cost(p, t, r, R, box);
     if (grid2(box, R + r, st, 300, o, n) != 0 || buckets_make(&b, t, box, R + r + o[2]) != 0)
-        return clique;
+        return clique_cost(p, t, r, R, box, NULL);
     if (getenv("NCS_SIZES_DEBUG"))
         fprintf(stderr, "point_cost: grid %d x %d spacing %g (wanted %g)\n", n[0], n[1], o[2], st);
     slack = o[2] * 0.70710678118654757;
     stamp = calloc((size_t)t->npieces + 1, sizeof *stamp);
     if (!stamp) {
         buckets_free(&b);
-        return clique;
+        return clique_cost(p, t, r, R, box, NULL);
     }
     for (iy = 0; iy < n[1]; iy++)
         for (ix = 0; ix < n[0]; ix++) {
@@ -410,6 +707,7 @@ static cost point_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R,
         }
     free(stamp);
     buckets_free(&b);
+    clique = clique_cost(p, t, r, R, box, &worst);
     worst.pairs = fmin(worst.pairs, clique.pairs);
     worst.sides = fmin(worst.sides, clique.sides);
     worst.rows = fmin(worst.rows, clique.rows);
@@ -774,39 +1072,64 @@ static cost body_pair_cost(const ncs_plan *p, int a, int b, double R) {
 
 /* ---- which bodies can meet -------------------------------------------------- */
 
+/* The 3 x 3 cells around a place, its own first. */
+static const int around[9][2] = {{0, 0}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0},
+                                 {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+
+/* Is a boundary edge (a side that is not internal) of piece k of t within
+ * d of (x, y)? */
+static int edge_near(const ncs_ptab *t, int k, double x, double y, double d) {
+    int nv = t->vfirst[k + 1] - t->vfirst[k], j;
+    double g[2];
+    for (j = 0; j < nv; j++) {
+        if (t->internal[t->first[k] + j])
+            continue;
+        edge_offset(t, k, j, x, y, g);
+        if (within(g[0], g[1], d))
+            return 1;
+    }
+    return 0;
+}
+
 /* Is (x, y) inside the solid (the union of the pieces of t) and farther
- * than d from its boundary (the sides that are not internal)? Pieces are
- * found through the buckets (cells of at least d). */
-static int deep_in_solid(const ncs_ptab *t, const buckets *b, double x, double y, double d) {
-    int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), dx, dy, s;
-    int inside = 0;
-    for (dy = -1; dy <= 1; dy++)
-        for (dx = -1; dx <= 1; dx++) {
-            int qx = cx + dx, qy = cy + dy;
+ * than d from its boundary (the sides that are not internal)? Edges and
+ * pieces are found through the buckets (cells of at least d, with
+ * buckets_edges), each piece once per pass (a stamp per piece and its
+ * tick): first every boundary edge near (of a piece of many sides from the
+ * edges' buckets), then the pieces that can hold the place (those of its
+ * own cell; a piece listed by its circle from any cell). */
+static int deep_in_solid(const ncs_ptab *t, const buckets *b, int *stamp, int *tick, double x,
+                         double y, double d) {
+    int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), a, s, pass;
+    double g[2];
+    for (pass = 0; pass < 2; pass++) {
+        ++*tick;
+        for (a = 0; a < 9; a++) {
+            int qx = cx + around[a][0], qy = cy + around[a][1];
             size_t c;
             if (qx < 0 || qy < 0 || qx >= b->nx || qy >= b->ny)
                 continue;
             c = (size_t)qy * (size_t)b->nx + (size_t)qx;
+            for (s = b->estart[c]; pass == 0 && s < b->estart[c + 1]; s++) {
+                edge_offset(t, b->eitem[2 * (size_t)s], b->eitem[2 * (size_t)s + 1], x, y, g);
+                if (within(g[0], g[1], d))
+                    return 0;
+            }
             for (s = b->start[c]; s < b->start[c + 1]; s++) {
-                int k = b->item[s], nv = t->vfirst[k + 1] - t->vfirst[k], j;
-                if (piece_distance(t, k, x, y) < 0)
-                    inside = 1;
-                for (j = 0; j < nv; j++) {
-                    int v = t->vfirst[k] + j, w = t->vfirst[k] + (j + 1) % nv;
-                    double ex = t->vx[w] - t->vx[v], ey = t->vy[w] - t->vy[v];
-                    double l2 = ex * ex + ey * ey, u = 0;
-                    if (t->internal[t->first[k] + j])
-                        continue;
-                    if (l2 > 0) {
-                        u = ((x - t->vx[v]) * ex + (y - t->vy[v]) * ey) / l2;
-                        u = u < 0 ? 0 : u > 1 ? 1 : u;
-                    }
-                    if (hypot(x - t->vx[v] - u * ex, y - t->vy[v] - u * ey) <= d)
-                        return 0;
-                }
+                int k = b->item[s];
+                if (stamp[k] == *tick)
+                    continue;
+                stamp[k] = *tick;
+                if (pass == 0 && t->vfirst[k + 1] - t->vfirst[k] < MANY_SIDES &&
+                    edge_near(t, k, x, y, d))
+                    return 0;
+                if (pass == 1 && (a == 0 || !b->raster[k]) &&
+                    piece_gap(t, b, k, x, y, 0, HUGE_VAL) < 0)
+                    return 1;
             }
         }
-    return inside;
+    }
+    return 0;
 }
 
 /* Labels the connected parts of the free space on a grid over the scene
@@ -817,7 +1140,7 @@ static int deep_in_solid(const ncs_ptab *t, const buckets *b, double x, double y
 static void free_parts(const ncs_plan *p, int *comp) {
     const ncs_scene *s = p->s;
     double x0 = p->box[0], y0 = p->box[1], w = p->box[2] - p->box[0], hgt = p->box[3] - p->box[1];
-    int n = 256, i, j, k, b, *lab = NULL, *stack = NULL, top, next = 0;
+    int n = 256, i, j, k, b, *lab = NULL, *stack = NULL, top, next = 0, *stamp = NULL, tick = 0;
     unsigned char *solid = NULL;
     double cs, half;
     buckets bk;
@@ -831,14 +1154,16 @@ static void free_parts(const ncs_plan *p, int *comp) {
     solid = calloc((size_t)n * n, 1);
     lab = malloc((size_t)n * n * sizeof *lab);
     stack = malloc((size_t)n * n * sizeof *stack);
-    if (!solid || !lab || !stack)
+    stamp = calloc((size_t)p->obst.npieces + 1, sizeof *stamp);
+    if (!solid || !lab || !stack || !stamp)
         goto done;
-    if (buckets_make(&bk, &p->obst, p->box, half) != 0)
+    if (buckets_make(&bk, &p->obst, p->box, half) != 0 || buckets_edges(&bk, &p->obst) != 0)
         goto done;
     for (j = 0; j < n; j++)
         for (i = 0; i < n; i++) {
             double x = x0 + (i + 0.5) * cs, y = y0 + (j + 0.5) * cs;
-            solid[j * n + i] = (unsigned char)deep_in_solid(&p->obst, &bk, x, y, half);
+            solid[j * n + i] =
+                (unsigned char)deep_in_solid(&p->obst, &bk, stamp, &tick, x, y, half);
             lab[j * n + i] = -1;
         }
     /* part 0: the free cells connected to the border (and the outside);
@@ -889,6 +1214,7 @@ done:
     free(solid);
     free(lab);
     free(stack);
+    free(stamp);
 }
 
 /* Most other bodies body a can touch at once: the particles (points: any

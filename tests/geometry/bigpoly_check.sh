@@ -1,0 +1,43 @@
+#!/bin/sh
+# bigpoly_check.sh NCSC SRCDIR WORK - one obstacle of 10^4 vertices through
+# ncsc (docs/performance.md, "Vertices"; untimed): a star (tests/geometry/
+# bigpoly.sh) compiled by `ncsc -o`, built and run for 3 steps by
+# `ncsc run` with its ball resting on the top spike; a saw of the same size
+# compiled and its C checked by the C compiler (its sizes are far too large
+# to run: docs/performance.md says why).
+set -u
+ncsc=$1 src=$2 work=$3
+gen=$src/bigpoly.sh
+fail() { echo "bigpoly_check: $*" >&2; exit 1; }
+rm -rf "$work"
+mkdir -p "$work" || exit 1
+cd "$work" || exit 1
+
+sh "$gen" star 10000 >star.ncs || fail "bigpoly.sh star failed"
+nverts=$(grep -c '^        (' star.ncs) || fail "star.ncs holds no vertices"
+[ "$nverts" -eq 10000 ] || fail "star.ncs holds $nverts vertices, not 10000"
+"$ncsc" -o star star.ncs 2>err.txt || fail "ncsc -o star failed: $(cat err.txt)"
+for f in big.h big.c big_main.c; do
+    [ -s "star/$f" ] || fail "ncsc -o star wrote no $f"
+done
+# every spike is a piece of its own: 5000 spikes and the core
+sed -n '/^static const ncs_piece big_obst_pieces\[\] = {$/,/^};$/p' star/big.c >pieces.txt ||
+    fail "cannot read star/big.c"
+pieces=$(grep -c '^    {' pieces.txt) || fail "no piece table in star/big.c"
+[ "$pieces" -ge 5001 ] || fail "star/big.c holds ${pieces:-no} pieces, expected at least 5001"
+
+"$ncsc" run star.ncs --steps 3 --csv star.csv >out.txt 2>err.txt ||
+    fail "ncsc run star.ncs failed: $(cat err.txt)"
+grep -q "^big: 3 steps (3 with contacts" err.txt || fail "no contact in 3 steps: $(cat err.txt)"
+grep -q "expectations passed" err.txt || fail "expectations not checked: $(cat err.txt)"
+lines=$(wc -l <star.csv) || fail "no star.csv"
+[ "$lines" -eq 5 ] || fail "star.csv: expected 5 lines, got $lines"
+# the ball (radius 0.1) rests on the spike's tip at (0, 100)
+awk -F, 'END { exit !($3 == "ball" && $5 > 100.09 && $5 < 100.2 && $10 == "solved") }' star.csv ||
+    fail "ball not resting on the tip: $(tail -1 star.csv)"
+
+sh "$gen" saw 10000 >saw.ncs || fail "bigpoly.sh saw failed"
+"$ncsc" -o saw saw.ncs 2>err.txt || fail "ncsc -o saw failed: $(cat err.txt)"
+${CC:-cc} -std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only -I"$src/../../runtime/include" \
+    -Isaw saw/big.c 2>err.txt || fail "saw/big.c does not compile: $(head -5 err.txt)"
+echo "bigpoly_check: star of 10000 vertices compiled and run 3 steps; saw of 10001 compiled"

@@ -154,6 +154,8 @@ typedef struct sgrid {
     int nslot;              /* a power of two */
     int64_t *key;           /* per slot: cell key, or INT64_MIN: empty */
     int *head;              /* per slot: first point */
+    int *owner;             /* per slot: the obstacle of all its points, or -1
+                               when they belong to several */
     int *next;              /* per point: next point of its cell */
 } sgrid;
 
@@ -180,7 +182,8 @@ static int slot_of(const sgrid *g, int64_t key, int create) {
     return s;
 }
 
-static int grid_build(sgrid *g, const ncs_vec2 *p, int n, double x0, double y0, double cell) {
+static int grid_build(sgrid *g, const ncs_vec2 *p, const svert *sv, int n, double x0, double y0,
+                      double cell) {
     g->x0 = x0;
     g->y0 = y0;
     g->cell = cell;
@@ -189,12 +192,14 @@ static int grid_build(sgrid *g, const ncs_vec2 *p, int n, double x0, double y0, 
         g->nslot *= 2;
     g->key = malloc((size_t)g->nslot * sizeof *g->key);
     g->head = malloc((size_t)g->nslot * sizeof *g->head);
+    g->owner = malloc((size_t)g->nslot * sizeof *g->owner);
     g->next = malloc((size_t)(n + 1) * sizeof *g->next);
-    if (!g->key || !g->head || !g->next)
+    if (!g->key || !g->head || !g->next || !g->owner)
         return -1;
     for (int s = 0; s < g->nslot; s++) {
         g->key[s] = INT64_MIN;
         g->head[s] = -1;
+        g->owner[s] = -2;
     }
     for (int i = n - 1; i >= 0; i--) {
         int64_t k = cell_key(cell_of(p[i].x, x0, cell), cell_of(p[i].y, y0, cell));
@@ -202,20 +207,24 @@ static int grid_build(sgrid *g, const ncs_vec2 *p, int n, double x0, double y0, 
         g->key[s] = k;
         g->next[i] = g->head[s];
         g->head[s] = i;
+        g->owner[s] = g->owner[s] == -2 || g->owner[s] == sv[i].poly ? sv[i].poly : -1;
     }
     return 0;
 }
 
 static void grid_free(sgrid *g) {
+    free(g->owner);
     free(g->key);
     free(g->head);
     free(g->next);
 }
 
-/* The first point of cell (cx, cy), or -1. */
-static int grid_first(const sgrid *g, int64_t cx, int64_t cy) {
+/* The first point of cell (cx, cy), or -1; -1 too when every point of the
+ * cell belongs to obstacle `self` (a dense cell of one obstacle costs
+ * nothing to the others' edges). */
+static int grid_first(const sgrid *g, int64_t cx, int64_t cy, int self) {
     int s = slot_of(g, cell_key(cx, cy), 0);
-    return s < 0 ? -1 : g->head[s];
+    return s < 0 || g->owner[s] == self ? -1 : g->head[s];
 }
 
 static int uf_root(int *uf, int a) {
@@ -351,14 +360,19 @@ int ncs_gsnap(const ncs_gpoly *polys, const int *use, int npolys, double tol,
             y1 = fmax(y1, pos[k].y);
         }
     }
+    int nused = 0;
+    for (int i = 0; i < npolys; i++)
+        nused += use[i] != 0;
+    if (nused < 2)      /* one obstacle: nothing to snap to, thin corners only */
+        goto rebuild_all;
     /* 1. vertex clusters: a grid of cells of tol, neighbours in 3 x 3 cells */
-    if (grid_build(&g, pos, n, x0, y0, tol) < 0)
+    if (grid_build(&g, pos, sv, n, x0, y0, tol) < 0)
         goto out;
     for (int k = 0; k < n; k++) {
         int64_t cx = cell_of(pos[k].x, x0, tol), cy = cell_of(pos[k].y, y0, tol);
         for (int64_t ix = cx - 1; ix <= cx + 1; ix++)
             for (int64_t iy = cy - 1; iy <= cy + 1; iy++)
-                for (int j = grid_first(&g, ix, iy); j >= 0; j = g.next[j]) {
+                for (int j = grid_first(&g, ix, iy, sv[k].poly); j >= 0; j = g.next[j]) {
                     if (j <= k || sv[j].poly == sv[k].poly ||
                         fabs(pos[j].x - pos[k].x) > tol || fabs(pos[j].y - pos[k].y) > tol)
                         continue;
@@ -378,7 +392,7 @@ int ncs_gsnap(const ncs_gpoly *polys, const int *use, int npolys, double tol,
     for (int k = 0; k < n; k++)
         len += hypot(pos[nxt[k]].x - pos[k].x, pos[nxt[k]].y - pos[k].y);
     double cell = fmax(len / n, 4 * tol);
-    if (!isfinite(cell) || grid_build(&g, pos, n, x0, y0, cell) < 0)
+    if (!isfinite(cell) || grid_build(&g, pos, sv, n, x0, y0, cell) < 0)
         goto out;
     for (int k = 0; k < n; k++) {
         ncs_vec2 a = pos[k], b = pos[nxt[k]];
@@ -390,7 +404,7 @@ int ncs_gsnap(const ncs_gpoly *polys, const int *use, int npolys, double tol,
             int64_t cy = cell_of(a.y + f * (b.y - a.y), y0, cell);
             for (int64_t ix = cx - 1; ix <= cx + 1; ix++)
                 for (int64_t iy = cy - 1; iy <= cy + 1; iy++)
-                    for (int j = grid_first(&g, ix, iy); j >= 0; j = g.next[j]) {
+                    for (int j = grid_first(&g, ix, iy, sv[k].poly); j >= 0; j = g.next[j]) {
                         if (stamp[j] == k || sv[j].poly == sv[k].poly)
                             continue;
                         stamp[j] = k;
@@ -413,6 +427,7 @@ int ncs_gsnap(const ncs_gpoly *polys, const int *use, int npolys, double tol,
     }
     if (nins > 1)
         qsort(ins, (size_t)nins, sizeof *ins, by_edge_t);
+rebuild_all:
     /* 3. rebuild each obstacle with its snapped vertices and insertions */
     for (int i = 0, k = 0; i < npolys; i++) {
         if (!use[i])

@@ -747,6 +747,12 @@ static int outputs(sim_run *r, out_file **all) {
 static int open_outputs(sim_run *r) {
     out_file *all[2 + NWRITERS];
     int k, j, n = outputs(r, all), closed = hold_std_fds(), bad = 0;
+    for (k = 0; k < n && r->dump.dir; k++)
+        if (all[k]->path && strcmp(all[k]->path, r->dump.dir) == 0) {
+            usage_error(r, "--dump-lcp and %s both write '%s': give each output a file of its own",
+                        all[k]->option, r->dump.dir);
+            return 2;
+        }
     if (r->dump.dir && make_dirs(r->prog, r->dump.dir) != 0)
         return 2;
     for (k = 0; k < n && !bad; k++)

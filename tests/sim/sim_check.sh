@@ -273,6 +273,10 @@ mix)
     # a new file under two names: refused, and not left behind
     run 2 table --csv new.csv --svg ./new.csv
     [ ! -e new.csv ] || fail "new.csv left behind"
+    # the LCP directory named as a file output: refused, nothing created
+    run 2 table --dump-lcp newdir --csv newdir
+    has err.txt "--dump-lcp and --csv both write 'newdir'"
+    [ ! -e newdir ] || fail "newdir left behind"
     # standard output redirected to another output's file
     "$sim" table --csv - --svg same --quiet >same 2>err.txt
     rc=$?

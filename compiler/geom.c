@@ -616,19 +616,25 @@ double ncs_gpoly_overlap(const ncs_gpoly *p, double base) {
 static int add_polygon(build *b, csb *c, const ncs_gpoly *p, const ncs_gpieces *pc,
                        int solid, int owner, double r) {
     double overlap = b->o.diag_overlap > 0 ? ncs_gpoly_overlap(p, b->o.diag_overlap) : 0;
-    if (need_tmp(b, 3 * (p->n + 1)))
+    /* tmp: a piece's vertices, their ring neighbours (pz, pn), and every
+     * polygon vertex's ring neighbours (vz, vn), found once */
+    if (need_tmp(b, 5 * (p->n + 1)))
         return -1;
-    ncs_vec2 *pz = b->tmp + p->n + 1, *pn = pz + p->n + 1;
+    ncs_vec2 *pz = b->tmp + p->n + 1, *pn = pz + p->n + 1, *vz = pn + p->n + 1;
+    ncs_vec2 *vn = vz + p->n + 1;
+    for (int k = 0; k < p->nrings; k++)
+        for (int v = p->start[k]; v < p->start[k + 1]; v++) {
+            vz[v] = p->pt[v > p->start[k] ? v - 1 : p->start[k + 1] - 1];
+            vn[v] = p->pt[v + 1 < p->start[k + 1] ? v + 1 : p->start[k]];
+        }
     for (int q = 0; q < pc->npieces; q++) {
         int m = pc->start[q + 1] - pc->start[q], rep = -1;
         const unsigned char *in = pc->internal + pc->start[q];
         for (int j = 0; j < m; j++) {
-            int v = pc->idx[pc->start[q] + j], k = 0;
-            while (v >= p->start[k + 1])
-                k++;
+            int v = pc->idx[pc->start[q] + j];
             b->tmp[j] = p->pt[v];
-            pz[j] = p->pt[v > p->start[k] ? v - 1 : p->start[k + 1] - 1];
-            pn[j] = p->pt[v + 1 < p->start[k + 1] ? v + 1 : p->start[k]];
+            pz[j] = vz[v];
+            pn[j] = vn[v];
             b->sob[j] = in[j] ? -1 : solid >= 0 ? solid_eob(b, solid, v) : owner;
             if (rep < 0 && b->sob[j] >= 0)
                 rep = b->sob[j];
@@ -710,14 +716,15 @@ static int add_obstacles(build *b, csb *c, double r) {
 }
 
 /* 1 when every vertex of u lies on the closed outer side of one edge of
- * the CCW convex polygon v (exact orientation tests). */
+ * the CCW convex polygon v (exact orientation tests), or (tol > 0) within
+ * tol inside it. */
 static int separated_by(const ncs_vec2 *v, int m, const ncs_vec2 *u, int n, double tol) {
     for (int j = 0; j < m; j++) {
         ncs_vec2 a = v[j], c = v[(j + 1) % m];
         double l = hypot(c.x - a.x, c.y - a.y);
         int k = 0;
         while (k < n && (ncs_orient2d(a, c, u[k]) <= 0 ||
-                         vcross(vsub(c, a), vsub(u[k], a)) <= tol * l))
+                         (tol > 0 && vcross(vsub(c, a), vsub(u[k], a)) <= tol * l)))
             k++;
         if (k == n)
             return 1;

@@ -30,6 +30,13 @@ static inline int ncs_geom_cell(double v, double v0, double size, int n) {
     return (int)t;
 }
 
+/** 1 when p, collinear with a and b, lies strictly between them. */
+static inline int ncs_geom_between(ncs_vec2 a, ncs_vec2 p, ncs_vec2 b) {
+    if (a.x != b.x)
+        return (a.x < p.x && p.x < b.x) || (b.x < p.x && p.x < a.x);
+    return (a.y < p.y && p.y < b.y) || (b.y < p.y && p.y < a.y);
+}
+
 /** A validated polygon: simple, no repeated or collinear vertices, holes
  *  strictly inside the outer ring and disjoint. */
 typedef struct ncs_gpoly {

@@ -88,7 +88,7 @@ static double tri_width(ncs_vec2 a, ncs_vec2 b, ncs_vec2 c) {
 }
 
 int ncs_gsnap_ring(const ncs_vec2 *pt, int n, const unsigned char *pin, double tol,
-                   unsigned char *keep) {
+                   unsigned char *keep, int *spike) {
     int *prv = malloc((size_t)(n + 1) * sizeof *prv), *nxt = malloc((size_t)(n + 1) * sizeof *nxt);
     int *stack = malloc((size_t)(3 * n + 1) * sizeof *stack);
     double *dev = malloc((size_t)(n + 1) * sizeof *dev);
@@ -108,14 +108,22 @@ int ncs_gsnap_ring(const ncs_vec2 *pt, int n, const unsigned char *pin, double t
     }
     for (int i = n - 1; i >= 0; i--)
         stack[top++] = i;
-    while (top > 0 && left > 3 && tol > 0) {
+    while (top > 0 && left > 3) {
         int b = stack[--top];
         if (!keep[b] || (pin && pin[b]))
             continue;
         int a = prv[b], c = nxt[b];
-        double w = fmax(dev[a], dev[b]) + tri_width(pt[a], pt[b], pt[c]);
-        if (!(w <= tol))
-            continue;
+        double w = 0;
+        if (tol > 0) {
+            w = fmax(dev[a], dev[b]) + tri_width(pt[a], pt[b], pt[c]);
+            if (!(w <= tol))
+                continue;
+        } else {
+            if (ncs_orient2d_fast(pt[a], pt[b], pt[c]) != 0)
+                continue;
+            if (spike && !ncs_geom_between(pt[a], pt[b], pt[c]))
+                *spike = 1;
+        }
         keep[b] = 0;
         left--;
         nxt[a] = c;
@@ -286,7 +294,8 @@ static int rebuild(const ncs_gpoly *poly, const ncs_vec2 *pos, const unsigned ch
             m--;
         }
         /* thin corners of this ring (none pinned) */
-        int left = m - r0 >= 3 ? ncs_gsnap_ring(pt + r0, m - r0, pn + r0, tol, keep + r0) : -2;
+        int left = m - r0 >= 3 ? ncs_gsnap_ring(pt + r0, m - r0, pn + r0, tol, keep + r0, NULL)
+                               : -2;
         if (left == -1)
             goto out;
         if (left >= 0 && left < m - r0) {

@@ -14,10 +14,12 @@ double ncs_gsnap_tol(const ncs_gpoly *polys, int npolys);
 /// when thin corners are dropped: a vertex b between a and c goes when the
 /// triangle abc is thinner than tol (twice its area over its longest side)
 /// and the dropped vertices stay within tol of the new edge (accumulated
-/// bound); never a vertex with pin[v] != 0 (pin may be NULL), never below 3
-/// vertices. Returns the number kept, or -1 out of memory (keep undefined).
+/// bound); with tol 0, when a, b, c are exactly collinear (and *spike is
+/// set when b is not between a and c; spike may be NULL). Never a vertex
+/// with pin[v] != 0 (pin may be NULL), never below 3 vertices; linear in n.
+/// Returns the number kept, or -1 out of memory (keep undefined).
 int ncs_gsnap_ring(const ncs_vec2 *pt, int n, const unsigned char *pin, double tol,
-                   unsigned char *keep);
+                   unsigned char *keep, int *spike);
 
 /// Snaps the validated polygons polys[i] with use[i] != 0 together within
 /// tol (vertex clusters, vertices inserted into nearby edges of other

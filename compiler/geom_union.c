@@ -118,13 +118,6 @@ static void uf_join(int *uf, int a, int b) {
         uf[a] = b;
 }
 
-/* 1 when p, collinear with a and b, lies strictly between them. */
-static int between(ncs_vec2 a, ncs_vec2 p, ncs_vec2 b) {
-    if (a.x != b.x)
-        return (a.x < p.x && p.x < b.x) || (b.x < p.x && p.x < a.x);
-    return (a.y < p.y && p.y < b.y) || (b.y < p.y && p.y < a.y);
-}
-
 /* For q collinear with v and w (q != v): 1 when q lies on the ray from v
  * through w. */
 static int on_ray(ncs_vec2 v, ncs_vec2 w, ncs_vec2 q) {
@@ -193,14 +186,14 @@ static int edge_events(urun *R, int e, int f, int o1, int o3, int o4,
                        const ncs_vec2 *x) {
     ncs_vec2 a = R->pt[e], b = R->pt[R->nxt[e]], p = R->pt[f], q = R->pt[R->nxt[f]];
     int j = R->inp[f];
-    if (o3 == 0 && between(p, a, q)) {          /* e starts on f */
+    if (o3 == 0 && ncs_geom_between(p, a, q)) {     /* e starts on f */
         int st = o4 > 0 ? ST_IN : o4 < 0 ? ST_OUT
                : ncs_geom_before(a, b) == ncs_geom_before(p, q) ? ST_SAME : ST_OPP;
         if (add_event(R, e, j, st, a, -1))
             return -1;
     }
     if (o1 == 0 && !ncs_vec2_same(p, b) &&
-        (ncs_vec2_same(p, a) || between(a, p, b))) {    /* f's start on [a, b) */
+        (ncs_vec2_same(p, a) || ncs_geom_between(a, p, b))) {  /* f's start on [a, b) */
         if (add_event(R, e, j, cone_state(R, f, b), p, -1))
             return -1;
     }
@@ -227,8 +220,9 @@ static int edge_pair(urun *R, int e, int f) {
         return 0;
     if (o1 == 0 && o2 == 0) {   /* collinear: do they overlap or touch? */
         int meet = ncs_vec2_same(a, p) || ncs_vec2_same(a, q) || ncs_vec2_same(b, p) ||
-                   ncs_vec2_same(b, q) || between(a, p, b) || between(a, q, b) ||
-                   between(p, a, q) || between(p, b, q);
+                   ncs_vec2_same(b, q) || ncs_geom_between(a, p, b) ||
+                   ncs_geom_between(a, q, b) || ncs_geom_between(p, a, q) ||
+                   ncs_geom_between(p, b, q);
         if (!meet)
             return 0;
     }
@@ -912,34 +906,7 @@ static int drop_collinear(urun *R, ncs_vec2 *pt, int *owner, double *len, int n)
     }
     memcpy(own0, owner, (size_t)n * sizeof *own0);
     memcpy(len0, len, (size_t)n * sizeof *len0);
-    int left = 0;
-    if (R->tol > 0) {
-        left = ncs_gsnap_ring(pt, n, NULL, R->tol, keep);
-    } else {
-        /* exactly collinear vertices, one pass after another */
-        for (int i = 0; i < n; i++)
-            keep[i] = 1;
-        left = n;
-        for (int changed = 1; changed && left > 3;) {
-            changed = 0;
-            for (int b = 0; b < n && left > 3; b++) {
-                if (!keep[b])
-                    continue;
-                int a = (b + n - 1) % n, c = (b + 1) % n;
-                while (!keep[a])
-                    a = (a + n - 1) % n;
-                while (!keep[c])
-                    c = (c + 1) % n;
-                if (ncs_orient2d_fast(pt[a], pt[b], pt[c]) != 0)
-                    continue;
-                if (!between(pt[a], pt[b], pt[c]))
-                    R->fail = 1;
-                keep[b] = 0;
-                left--;
-                changed = 1;
-            }
-        }
-    }
+    int left = ncs_gsnap_ring(pt, n, NULL, R->tol, keep, &R->fail);
     if (left < 0) {
         free(keep);
         free(own0);

@@ -193,6 +193,48 @@ static int in_cone(const ncs_real na[2], const ncs_real nb[2], const ncs_real d[
     return cross2(na[0], na[1], d[0], d[1]) > 0 && cross2(d[0], d[1], nb[0], nb[1]) > 0;
 }
 
+/* Corner side s whose corners coincided at collection but have parted at
+ * q (p the point, W the other corner): the fixed line stands for the two
+ * vertex pairs it made redundant only while the corners coincide; once one
+ * corner slides along the other piece's turning side it is off at second
+ * order (docs/engine.md, "Corners"). So the side is then the nearest of
+ * the fixed line, p against the pieces sides (a vertex pair of the side's
+ * body) and W against the point's piece (a vertex pair the other way
+ * round, written from the point's side: normal -m, acting at W and at its
+ * foot on that line): whichever is deepest, each exact to all orders. */
+static void parted(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3],
+                   const ncs_real p[2], const ncs_real W[2], sgeo *g) {
+    const ncs_pieces *tb = table(w, s->sb), *ta = &w->sc->bpieces;
+    ncs_real n[2], off, f;
+    int j;
+    ncs_real best1 = -NCS_HUGE, n1[2] = {0, 0}, best2 = -NCS_HUGE, n2[2] = {0, 0};
+    for (j = SIDE0(tb, s->piece); j < SIDE1(tb, s->piece); j++) {
+        off = line_of(w, s->sb, j, 0, q, n);
+        if ((f = n[0] * p[0] + n[1] * p[1] - off) > best1)
+            best1 = f, n1[0] = n[0], n1[1] = n[1];
+    }
+    for (j = SIDE0(ta, s->apiece); j < SIDE1(ta, s->apiece); j++) {
+        off = line_of(w, s->pa, j, 0, q, n);
+        if ((f = n[0] * W[0] + n[1] * W[1] - off) > best2)
+            best2 = f, n2[0] = n[0], n2[1] = n[1];
+    }
+    if (best1 < g->f && best1 <= best2) {
+        g->f = best1;
+        g->n[0] = n1[0];
+        g->n[1] = n1[1];
+        g->sc[0] = p[0];
+        g->sc[1] = p[1];
+    } else if (best2 < g->f) {
+        g->f = best2;
+        g->n[0] = -n2[0];
+        g->n[1] = -n2[1];
+        g->sc[0] = W[0];
+        g->sc[1] = W[1];
+        g->pc[0] = W[0] - best2 * n2[0];
+        g->pc[1] = W[1] - best2 * n2[1];
+    }
+}
+
 /* Evaluates side s at q into g. For an arc whose centre has left the
  * vertex's cone the nearer side's line is used (still a supporting line of
  * the grown piece, so the constraint stays sound). */
@@ -214,6 +256,11 @@ static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
         g->f = s->nx * (p[0] - W[0]) + s->ny * (p[1] - W[1]);
         g->sc[0] = W[0];
         g->sc[1] = W[1];
+        g->pc[0] = p[0];
+        g->pc[1] = p[1];
+        if (s->met && hyp(p[0] - W[0], p[1] - W[1]) > w->sc->project_tol)
+            parted(w, s, q, p, W, g);
+        return;
     } else if (s->kind == NCS_SIDE_DISC) {
         ncs_real *c = (ncs_real *)q[s->sb];
         d[0] = p[0] - c[0];
@@ -478,7 +525,7 @@ static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int j
     ncs_real qs[2], qe[2], ps[2], pe[2], cand4[4][2], best = NCS_HUGE, o[4], V[2], W[2];
     ncs_sref s;
     build bd;
-    int i, nkeep = 0, keep[4];
+    int i, nkeep = 0, keep[4], met;
     cone_of(w, b, kb, jw, q, qs, qe);
     cone_of(w, a, ka, jv, q, ps, pe);
     ps[0] = -ps[0];
@@ -494,12 +541,11 @@ static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int j
         o[i] = x > y ? x : y;
         best = o[i] < best ? o[i] : best;
     }
-    if (best > NCS_RC(1e-9)) { /* the cones miss each other */
-        vertex_of(w, a, VERT0(ta, ka) + jv, q, V);
-        vertex_of(w, b, VERT0(tb, kb) + jw, q, W);
-        if (hyp(V[0] - W[0], V[1] - W[1]) > w->sc->project_tol)
-            return 0;
-    }
+    vertex_of(w, a, VERT0(ta, ka) + jv, q, V);
+    vertex_of(w, b, VERT0(tb, kb) + jw, q, W);
+    met = hyp(V[0] - W[0], V[1] - W[1]) <= w->sc->project_tol;
+    if (best > NCS_RC(1e-9) && !met) /* the cones miss each other */
+        return 0;
     for (i = 0; i < 4; i++) {
         int k, dup = 0;
         if (o[i] > best + NCS_RC(1e-9))
@@ -514,6 +560,7 @@ static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int j
     begin(w, &bd, reach, q);
     memset(&s, 0, sizeof s);
     s.kind = NCS_SIDE_CORNER;
+    s.met = (short)met;
     s.pa = a;
     s.pt = w->sc->bvmap[VERT0(ta, ka) + jv];
     s.sb = b;

@@ -232,7 +232,10 @@ typedef struct ncs_sref {
                                      side that starts at the arc's vertex; for
                                      NCS_SIDE_CORNER the other vertex; unused for
                                      NCS_SIDE_DISC */
-    int kind;                   /**< NCS_SIDE_* */
+    short kind;                 /**< NCS_SIDE_* */
+    short met;                  /**< NCS_SIDE_CORNER: 1 when the two corners
+                                     coincided where the pair was collected, so that
+                                     it stands for the vertex pairs left out */
     ncs_real rp;                /**< radius at the point (disc), else 0 */
     ncs_real rs;                /**< radius of the side's disc (NCS_SIDE_DISC) */
     ncs_real mu;                /**< friction coefficient of the contact */

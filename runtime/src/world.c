@@ -285,14 +285,20 @@ static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
         if (len > 0 && in_cone(na, nb, d)) {
             g->n[0] = d[0] / len;
             g->n[1] = d[1] / len;
+            g->sc[0] = V[0];
+            g->sc[1] = V[1];
         } else { /* clamp to the nearer side of the cone */
             ncs_real *m = na[0] * d[0] + na[1] * d[1] >= nb[0] * d[0] + nb[1] * d[1] ? na : nb;
             g->n[0] = m[0];
             g->n[1] = m[1];
+            /* a side's line turns with the body: its derivative acts at
+             * the point's foot, as for a line side, not at the vertex
+             * (that made the rotation's row wrong at first order and the
+             * position projection converge only linearly) */
+            g->sc[0] = p[0] - s->rp * m[0];
+            g->sc[1] = p[1] - s->rp * m[1];
         }
         g->f = g->n[0] * d[0] + g->n[1] * d[1] - s->rp;
-        g->sc[0] = V[0];
-        g->sc[1] = V[1];
     } else {
         ncs_real off = line_of(w, s->sb, s->sd, s->rp, q, g->n);
         g->f = g->n[0] * p[0] + g->n[1] * p[1] - off;

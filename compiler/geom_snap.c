@@ -28,7 +28,9 @@
  *     triangle abc is thinner than tol (twice its area over its longest
  *     side): a nearly straight vertex, a step or a slit 1e-16 wide. Each kept
  *     edge carries a bound on how far the dropped vertices lie from it (the
- *     bounds of the two edges merged plus the triangle's width), and a vertex
+ *     bounds of the two edges merged plus the triangle's width, or, when
+ *     smaller, the exact distance of the dropped vertices from it for a span
+ *     of at most 64), and a vertex
  *     is dropped only while that bound stays within tol, so the new boundary
  *     is within tol of the old one everywhere. A vertex within tol of
  *     another obstacle (a vertex of it, or on an edge of it: "pinned") is
@@ -87,6 +89,26 @@ static double tri_width(ncs_vec2 a, ncs_vec2 b, ncs_vec2 c) {
     return fabs(cr) / l;
 }
 
+/* How far the vertices strictly between a and c (ring order) lie from the
+ * segment ac at most: exact, or -1 when there are more than SPAN_EXACT of
+ * them (then the caller's bound, so that long straight runs stay linear). A
+ * bound that adds up the triangles' widths drop by drop grows along a chain
+ * of vertices that zigzag by rounding and stopped dropping them halfway
+ * along a near-flat top of 40 vertices (a reflex corner 1e-14 deep left
+ * where a body under stewart snags). */
+#define SPAN_EXACT 64
+static double seg_dist(ncs_vec2 a, ncs_vec2 b, ncs_vec2 q, double *t);
+static double span_dev(const ncs_vec2 *pt, int n, int a, int c) {
+    double w = 0, t;
+    int k = 0;
+    for (int i = (a + 1) % n; i != c; i = (i + 1) % n) {
+        if (++k > SPAN_EXACT)
+            return -1;
+        w = fmax(w, seg_dist(pt[a], pt[c], pt[i], &t));
+    }
+    return w;
+}
+
 int ncs_gsnap_ring(const ncs_vec2 *pt, int n, const unsigned char *pin, double tol,
                    unsigned char *keep, int *spike) {
     int *prv = malloc((size_t)(n + 1) * sizeof *prv), *nxt = malloc((size_t)(n + 1) * sizeof *nxt);
@@ -115,7 +137,10 @@ int ncs_gsnap_ring(const ncs_vec2 *pt, int n, const unsigned char *pin, double t
         int a = prv[b], c = nxt[b];
         double w = 0;
         if (tol > 0) {
+            double x = span_dev(pt, n, a, c);
             w = fmax(dev[a], dev[b]) + tri_width(pt[a], pt[b], pt[c]);
+            if (x >= 0 && x < w) /* exact, unless the span is long */
+                w = x;
             if (!(w <= tol))
                 continue;
         } else {

@@ -223,7 +223,7 @@ static void sat_side(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
         int ob = body[1 - x], ok = piece[1 - x];
         for (j = SIDE0(ts, piece[x]); j < SIDE1(ts, piece[x]); j++) {
             ncs_real n[2], P[2], lo = NCS_HUGE, at[2] = {0, 0};
-            ncs_real off = line_of(w, body[x], j, 0, q, n);
+            ncs_real off = true_line(w, body[x], j, q, n); /* the piece itself */
             for (v = VERT0(to, ok); v < VERT1(to, ok); v++) {
                 ncs_real f;
                 vertex_of(w, ob, v, q, P);

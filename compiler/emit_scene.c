@@ -221,9 +221,10 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
                       " * Declare a %s_state (caller-owned, may be static: %s_STATE_BYTES\n"
                       " * bytes), call %s_init, then %s_step once per %s_TIME_STEP seconds.\n"
                       " * A failed step leaves the state unchanged and says why (%s_last_info).\n"
-                      " * The state points into itself: do not copy it (call %s_init on a copy).\n"
+                      " * The state points into itself: do not copy it (%s_save and\n"
+                      " * %s_restore copy its values into another).\n"
                       " */\n",
-                   p, s->name, form_name(s->form), base_name(s->file), p, P, p, p, P, p, p);
+                   p, s->name, form_name(s->form), base_name(s->file), p, P, p, p, P, p, p, p);
     ncs_buf_printf(o, "#ifndef %s_H_INCLUDED\n#define %s_H_INCLUDED\n\n", P, P);
     if (e->embedded)
         ncs_buf_printf(o, "/* this scene's copy of the runtime core: its names and settings */\n"
@@ -322,7 +323,37 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
         "/// Kinetic energy of all bodies. Never fails.\n"
         "static inline ncs_real @_energy(const @_state *s) { return ncs_world_energy(&s->w); }\n"
         "/// Name of `body` as written in the scene. Never fails.\n"
-        "static inline const char *@_body_name(int body) { return @_scene.body_name[body]; }\n");
+        "static inline const char *@_body_name(int body) { return @_scene.body_name[body]; }\n"
+        "\n/* Inputs (docs/embedding.md): each returns NCS_INPUT_OK (0) or a negative\n"
+        " * NCS_INPUT_* status and then changes nothing. */\n"
+        "/// `body`'s constant force and torque from the next step on, beside gravity.\n"
+        "/// Fails with NCS_INPUT_BAD_BODY or NCS_INPUT_NOT_FINITE (NaN, inf).\n"
+        "static inline int @_set_force(@_state *s, int body, ncs_real fx, ncs_real fy,\n"
+        "                              ncs_real torque) {\n"
+        "    return ncs_world_set_force(&s->w, body, fx, fy, torque);\n}\n"
+        "/// `body`'s velocity and angular velocity. Fails as @_set_force.\n"
+        "static inline int @_set_velocity(@_state *s, int body, ncs_real vx, ncs_real vy,\n"
+        "                                 ncs_real omega) {\n"
+        "    return ncs_world_set_velocity(&s->w, body, vx, vy, omega);\n}\n"
+        "/// Moves `body` to (x, y, theta). Fails as @_set_force, or with\n"
+        "/// NCS_INPUT_OVERLAP when the pose is inside the solid or another body\n"
+        "/// beyond the scene's tolerance.\n"
+        "static inline int @_set_pose(@_state *s, int body, ncs_real x, ncs_real y,\n"
+        "                             ncs_real theta) {\n"
+        "    return ncs_world_set_pose(&s->w, body, x, y, theta);\n}\n"
+        "/** A saved state (values only: restore it into any initialised @_state). */\n"
+        "typedef struct @_snapshot {\n"
+        "    ncs_mem_unit u[NCS_WORLD_SNAPSHOT_UNITS($_NBODIES)]; /**< its values */\n"
+        "} @_snapshot;\n"
+        "/** Bytes of a @_snapshot. */\n"
+        "#define $_SNAPSHOT_BYTES (sizeof(@_snapshot))\n"
+        "/// Saves what the next steps depend on into *snap. Never fails.\n"
+        "static inline void @_save(const @_state *s, @_snapshot *snap) {\n"
+        "    ncs_world_save(&s->w, snap->u);\n}\n"
+        "/// Puts *snap back into s (initialised by @_init, any address); s then\n"
+        "/// steps bit-identically to the state saved. Never fails.\n"
+        "static inline void @_restore(@_state *s, const @_snapshot *snap) {\n"
+        "    ncs_world_restore(&s->w, snap->u);\n}\n");
     ncs_buf_printf(o, "\n#ifdef __cplusplus\n}\n#endif\n#endif\n");
 }
 

@@ -38,6 +38,7 @@
 #endif
 #include "ncs/lcp_dat.h"
 #include "sim_out.h"
+#include "sim_input.h"
 
 #if NCS_REAL_IS_FLOAT
 #error "the simulator is host-only: build it with ncs_real = double"
@@ -187,6 +188,8 @@ typedef struct sim_run {
     ncs_body_desc *bodies;      /* its bodies */
     progress bar;
     numbuf nb;
+    const char *input_path;     /* --input FILE or NULL */
+    ncs_sim_input input;        /* its rows */
 } sim_run;
 
 static const char *body_name(const ncs_scene_desc *sc, int b) {
@@ -203,7 +206,8 @@ static void usage(const sim_run *r, FILE *f) {
     ncs_sim_shortest(tol, sizeof tol, (double)sc->fix_tol);
     fprintf(f,
             "usage: %s [--steps N] [--csv FILE|-] [--contacts FILE|-] [--svg FILE] [--html FILE]"
-            " [--dump-lcp DIR] [--set [BODY.]FIELD=VALUE]... [--no-check] [--check]"
+            " [--dump-lcp DIR] [--set [BODY.]FIELD=VALUE]... [--input FILE] [--no-check]"
+            " [--check]"
             " [--fixpoint N]"
             " [--fixpoint-tol D] [--quiet] [--help]\n"
             "Simulates scene '%s' (%ld steps of %s s by default) and checks its\n"
@@ -261,6 +265,12 @@ static void usage(const sim_run *r, FILE *f) {
             "                  the restitution of every body and the obstacles, or\n"
             "                  of one body (a pair takes the larger of its two);\n"
             "                  0 <= E <= 1\n"
+            "  --input FILE    replay a control sequence: a CSV with the header\n"
+            "                  step,body,fx,fy,torque; a row at step K sets BODY's\n"
+            "                  external force (fx, fy) and torque from the state of\n"
+            "                  step K on (0: from the first step), held until\n"
+            "                  changed; steps never decrease. A bad row is an error\n"
+            "                  FILE:LINE: error: ... and nothing is simulated\n"
             "  --no-check      do not evaluate the scene's expectations (by default\n"
             "                  each failed one is named as FILE:LINE:COL with the\n"
             "                  value found, in source order, and the exit status is 1)\n"
@@ -312,7 +322,7 @@ static int usage_error(const sim_run *r, const char *fmt, ...) {
 /* ---- options -------------------------------------------------------------- */
 
 enum { O_STEPS, O_CSV, O_CONTACTS, O_DUMP, O_SET, O_CHECK, O_NO_CHECK, O_QUIET, O_FIX,
-       O_FIX_TOL, O_HELP, O_WRITER };
+       O_FIX_TOL, O_HELP, O_INPUT, O_WRITER };
 
 static const struct {
     const char *name;
@@ -321,7 +331,7 @@ static const struct {
     {"--steps", O_STEPS, 1},    {"--csv", O_CSV, 1},         {"--dump-lcp", O_DUMP, 1},
     {"--set", O_SET, 1},        {"--check", O_CHECK, 0},     {"--no-check", O_NO_CHECK, 0},
     {"--quiet", O_QUIET, 0},    {"--fixpoint", O_FIX, 1},    {"--fixpoint-tol", O_FIX_TOL, 1},
-    {"--help", O_HELP, 0},      {"--contacts", O_CONTACTS, 1},
+    {"--help", O_HELP, 0},      {"--contacts", O_CONTACTS, 1}, {"--input", O_INPUT, 1},
 };
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
@@ -1212,6 +1222,9 @@ static int parse(sim_run *r, int argc, char **argv) {
         case O_HELP:
             usage(r, stdout);
             return 0;
+        case O_INPUT:
+            r->input_path = v;
+            break;
         default:
             if (!strcmp(v, "-"))
                 return usage_error(r, "%s cannot write to standard output",
@@ -1330,6 +1343,13 @@ static int run(sim_run *r) {
     for (n = 1; n <= r->steps; n++) {
         r->dump.fail_file[0] = '\0';
         r->npend = 0;
+        if (r->input_path && ncs_sim_input_apply(&r->input, w, n - 1) != 0) {
+            fprintf(stderr, "%s: %s: a force could not be set before step %ld\n", r->prog,
+                    r->input_path, n);
+            status = NCS_STEP_OVERFLOW;
+            failed = n;
+            break;
+        }
         status = ncs_world_step(w);
         if (status != NCS_STEP_OK) {
             progress_break(&r->bar);
@@ -1422,8 +1442,11 @@ int ncs_sim_main(const ncs_sim_desc *sim, ncs_world *w, int argc, char **argv) {
         fprintf(stderr, "%s: out of memory\n", r.prog);
         rc = 2;
     }
+    if (rc < 0 && r.input_path && ncs_sim_input_load(&r.input, r.input_path, r.sc) != 0)
+        rc = 2;
     if (rc < 0)
         rc = run(&r);
+    ncs_sim_input_free(&r.input);
     w->sc = scene; /* --set friction stepped a copy that ends here */
     free(r.ex);
     free(r.dump.zline);

@@ -72,7 +72,9 @@
 
 /* scratch rows per body (NCS_WORLD_SCRATCH_ROWS) */
 enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2, Q0, V0,
-       BV /* the bounces' velocity changes: in the velocities, not the positions */ };
+       BV, /* the bounces' velocity changes: in the velocities, not the positions */
+       FA /* the external accelerations (gravity + force / m, torque / I): kept
+             between steps, set by ncs_world_reset and ncs_world_set_force */ };
 
 /* rounds of collection with larger speeds before a step is inadmissible */
 #define REACH_ROUNDS 4
@@ -1418,9 +1420,7 @@ static int bounce(ncs_world *w, int nc, int k, int ne, int off, const ncs_real (
             i = d ? w->mem.con[c].b : w->mem.con[c].a;
             if (i < 0)
                 continue;
-            acc[i][0] = w->sc->body[i].ax;
-            acc[i][1] = w->sc->body[i].ay;
-            acc[i][2] = w->sc->body[i].alpha;
+            memcpy(acc[i], row(w, FA)[i], sizeof acc[i]);
         }
     for (c = 0; c < nc; c++) {
         const ncs_contact *C = &w->mem.con[c];
@@ -1501,9 +1501,7 @@ static int report(ncs_world *w, int nc, int k, int off, const ncs_real *dp,
     ncs_real (*acc)[3] = row(w, D2);
     int c, i, nrest = 0;
     for (i = 0; i < sc->nbodies; i++) {
-        acc[i][0] = sc->body[i].ax;
-        acc[i][1] = sc->body[i].ay;
-        acc[i][2] = sc->body[i].alpha;
+        memcpy(acc[i], row(w, FA)[i], sizeof acc[i]);
     }
     for (c = 0; c < nc; c++) {
         const ncs_contact *C = &w->mem.con[c];
@@ -2026,9 +2024,9 @@ static int substep(ncs_world *w, ncs_step_info *all) {
     int i, k, r, st, round, log0 = w->nlog;
     for (i = 0; i < sc->nbodies; i++) {
         to_centroid(w, i, w->mem.q[i], w->mem.v[i], qc[i], uc[i]);
-        vt[i][0] = uc[i][0] + w->h * sc->body[i].ax;
-        vt[i][1] = uc[i][1] + w->h * sc->body[i].ay;
-        vt[i][2] = uc[i][2] + w->h * sc->body[i].alpha;
+        vt[i][0] = uc[i][0] + w->h * row(w, FA)[i][0];
+        vt[i][1] = uc[i][1] + w->h * row(w, FA)[i][1];
+        vt[i][2] = uc[i][2] + w->h * row(w, FA)[i][2];
         spr[i][0] = speed(w, i, uc[i], vt[i]);
     }
     for (round = 0;; round++) {
@@ -2160,6 +2158,9 @@ int ncs_world_reset(ncs_world *w) {
             w->mem.q[i][k] = sc->body[i].q0[k];
             w->mem.v[i][k] = sc->body[i].v0[k];
         }
+        row(w, FA)[i][0] = sc->body[i].ax;
+        row(w, FA)[i][1] = sc->body[i].ay;
+        row(w, FA)[i][2] = sc->body[i].alpha;
         clear_info(&w->mem.body_last[i]);
         w->mem.sweep[i] = i;
     }
@@ -2473,4 +2474,87 @@ ncs_real ncs_world_omega(const ncs_world *w, int body) {
 
 ncs_step_info ncs_world_body_info(const ncs_world *w, int body) {
     return w->mem.body_last[body];
+}
+
+/* ---- inputs (issue 27): forces, poses, velocities, snapshots ------------- */
+
+static int finite3(ncs_real a, ncs_real b, ncs_real c) {
+    return NCS_FABS(a) <= NCS_STATE_MAX && NCS_FABS(b) <= NCS_STATE_MAX &&
+           NCS_FABS(c) <= NCS_STATE_MAX;
+}
+
+static int input_check(const ncs_world *w, int body, ncs_real a, ncs_real b, ncs_real c) {
+    if (body < 0 || body >= w->sc->nbodies)
+        return NCS_INPUT_BAD_BODY;
+    return finite3(a, b, c) ? NCS_INPUT_OK : NCS_INPUT_NOT_FINITE;
+}
+
+int ncs_world_set_force(ncs_world *w, int body, ncs_real fx, ncs_real fy, ncs_real torque) {
+    const ncs_body_desc *B;
+    int st = input_check(w, body, fx, fy, torque);
+    if (st != NCS_INPUT_OK)
+        return st;
+    B = &w->sc->body[body];
+    row(w, FA)[body][0] = B->ax + fx * B->im;
+    row(w, FA)[body][1] = B->ay + fy * B->im;
+    row(w, FA)[body][2] = B->alpha + torque * B->iI;
+    return NCS_INPUT_OK;
+}
+
+int ncs_world_set_velocity(ncs_world *w, int body, ncs_real vx, ncs_real vy, ncs_real omega) {
+    int st = input_check(w, body, vx, vy, omega);
+    if (st != NCS_INPUT_OK)
+        return st;
+    w->mem.v[body][0] = vx;
+    w->mem.v[body][1] = vy;
+    w->mem.v[body][2] = omega;
+    return NCS_INPUT_OK;
+}
+
+int ncs_world_set_pose(ncs_world *w, int body, ncs_real x, ncs_real y, ncs_real theta) {
+    ncs_real old[3];
+    int st = input_check(w, body, x, y, theta);
+    if (st != NCS_INPUT_OK)
+        return st;
+    memcpy(old, w->mem.q[body], sizeof old);
+    w->mem.q[body][0] = x;
+    w->mem.q[body][1] = y;
+    w->mem.q[body][2] = theta;
+    if (ncs_world_penetration(w, body) > w->sc->admit_tol) {
+        memcpy(w->mem.q[body], old, sizeof old);
+        return NCS_INPUT_OVERLAP;
+    }
+    return NCS_INPUT_OK;
+}
+
+/* A snapshot, in order: step, solves, last, then per body q, v, the external
+ * accelerations, body_last, sweep (the bodies' order, which the next
+ * collection starts from; lo is recomputed). Values only: no pointers. */
+void ncs_world_save(const ncs_world *w, ncs_mem_unit *snap) {
+    size_t nb = (size_t)w->sc->nbodies;
+    unsigned char *p = (unsigned char *)snap;
+    memcpy(p, &w->step, sizeof w->step), p += sizeof w->step;
+    memcpy(p, &w->solves, sizeof w->solves), p += sizeof w->solves;
+    memcpy(p, &w->last, sizeof w->last), p += sizeof w->last;
+    memcpy(p, w->mem.q, sizeof(ncs_real) * 3 * nb), p += sizeof(ncs_real) * 3 * nb;
+    memcpy(p, w->mem.v, sizeof(ncs_real) * 3 * nb), p += sizeof(ncs_real) * 3 * nb;
+    memcpy(p, row(w, FA), sizeof(ncs_real) * 3 * nb), p += sizeof(ncs_real) * 3 * nb;
+    memcpy(p, w->mem.body_last, sizeof(ncs_step_info) * nb), p += sizeof(ncs_step_info) * nb;
+    memcpy(p, w->mem.sweep, sizeof(int) * nb);
+}
+
+void ncs_world_restore(ncs_world *w, const ncs_mem_unit *snap) {
+    size_t nb = (size_t)w->sc->nbodies;
+    const unsigned char *p = (const unsigned char *)snap;
+    memcpy(&w->step, p, sizeof w->step), p += sizeof w->step;
+    memcpy(&w->solves, p, sizeof w->solves), p += sizeof w->solves;
+    memcpy(&w->last, p, sizeof w->last), p += sizeof w->last;
+    memcpy(w->mem.q, p, sizeof(ncs_real) * 3 * nb), p += sizeof(ncs_real) * 3 * nb;
+    memcpy(w->mem.v, p, sizeof(ncs_real) * 3 * nb), p += sizeof(ncs_real) * 3 * nb;
+    memcpy(row(w, FA), p, sizeof(ncs_real) * 3 * nb), p += sizeof(ncs_real) * 3 * nb;
+    memcpy(w->mem.body_last, p, sizeof(ncs_step_info) * nb), p += sizeof(ncs_step_info) * nb;
+    memcpy(w->mem.sweep, p, sizeof(int) * nb);
+    w->npairs = 0;
+    w->nsrefs = 0;
+    w->nlog = 0;
 }

@@ -54,6 +54,11 @@
 #define ncs_world_set_contact_log NCS_PREFIXED(_world_set_contact_log)
 #define ncs_world_contact_count NCS_PREFIXED(_world_contact_count)
 #define ncs_world_joint_error NCS_PREFIXED(_world_joint_error)
+#define ncs_world_set_force NCS_PREFIXED(_world_set_force)
+#define ncs_world_set_velocity NCS_PREFIXED(_world_set_velocity)
+#define ncs_world_set_pose NCS_PREFIXED(_world_set_pose)
+#define ncs_world_save NCS_PREFIXED(_world_save)
+#define ncs_world_restore NCS_PREFIXED(_world_restore)
 /* shared between the core files (lcp_internal.h); static in one.c */
 #define ncs_dense_solve NCS_PREFIXED(_dense_solve)
 #define ncs_lcp_residual NCS_PREFIXED(_lcp_residual)

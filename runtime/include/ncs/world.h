@@ -306,7 +306,7 @@ typedef struct ncs_world_mem {
 } ncs_world_mem;
 
 /** Rows of 3 reals of scratch per body. */
-#define NCS_WORLD_SCRATCH_ROWS 13
+#define NCS_WORLD_SCRATCH_ROWS 14
 
 /** The unit of a state's memory: aligned for every array the engine keeps. */
 typedef union ncs_mem_unit {
@@ -469,6 +469,52 @@ ncs_real ncs_world_angle(const ncs_world *w, int body);
 ncs_real ncs_world_omega(const ncs_world *w, int body);
 /// What the last step did for `body`'s island. Never fails.
 ncs_step_info ncs_world_body_info(const ncs_world *w, int body);
+
+/* ---- inputs: what a program sets between steps (docs/embedding.md) ---- */
+
+/** Results of the input calls; a call that fails changes nothing. */
+enum {
+    NCS_INPUT_OK = 0,           /**< done */
+    NCS_INPUT_BAD_BODY = -1,    /**< the body index is outside 0 .. nbodies-1 */
+    NCS_INPUT_NOT_FINITE = -2,  /**< an argument is NaN, infinite or beyond
+                                     NCS_STATE_MAX in magnitude */
+    NCS_INPUT_OVERLAP = -3      /**< the pose would put the body deeper than the
+                                     scene's admit_tol into the solid or into a body
+                                     it shares no joint with */
+};
+
+/// Sets `body`'s constant external force (fx, fy, at its centroid) and
+/// torque, acting from the next step on beside gravity until set again
+/// (ncs_world_reset clears it). Returns NCS_INPUT_OK, or
+/// NCS_INPUT_BAD_BODY / NCS_INPUT_NOT_FINITE changing nothing.
+int ncs_world_set_force(ncs_world *w, int body, ncs_real fx, ncs_real fy, ncs_real torque);
+
+/// Sets `body`'s velocity (at its reference point) and angular velocity.
+/// Returns as ncs_world_set_force, changing nothing on failure.
+int ncs_world_set_velocity(ncs_world *w, int body, ncs_real vx, ncs_real vy, ncs_real omega);
+
+/// Moves `body`'s reference point to (x, y) at angle theta, its velocity
+/// kept. Returns as ncs_world_set_force, or NCS_INPUT_OVERLAP when the pose
+/// is deeper than sc->admit_tol in the solid or in another body (as
+/// ncs_world_penetration measures it); a failed call changes nothing.
+int ncs_world_set_pose(ncs_world *w, int body, ncs_real x, ncs_real y, ncs_real theta);
+
+/** Units of a snapshot of a state with nb bodies (ncs_world_save). */
+#define NCS_WORLD_SNAPSHOT_UNITS(nb)                                                 \
+    NCS_WU(sizeof(long) * 2 + sizeof(ncs_step_info) * (1 + (size_t)(nb)) +          \
+           sizeof(ncs_real) * 9 * (size_t)(nb) + sizeof(int) * (size_t)(nb))
+
+/// Writes what the next steps depend on (the bodies' state, forces, step
+/// count, last step's info) into snap (NCS_WORLD_SNAPSHOT_UNITS units). It
+/// holds values, no pointers, so it may be restored into any state of the
+/// same scene, at any address. Never fails.
+void ncs_world_save(const ncs_world *w, ncs_mem_unit *snap);
+
+/// Puts a snapshot of ncs_world_save back into w, which must have been
+/// through ncs_world_init with the same scene; the hook, the log and the
+/// fixpoint settings of w are kept. The state then steps bit-identically
+/// to the one saved. Never fails.
+void ncs_world_restore(ncs_world *w, const ncs_mem_unit *snap);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,5 @@
-/* dat.c - Siconos dense .dat reading/writing and layout specs (host). */
+/* dat.c - Siconos .dat reading (dense and sparse-block storage), dense
+ * writing, and layout specs (host). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -236,25 +237,196 @@ static int next_num(char **p, double *v) {
     return 0;
 }
 
+/* Line (from 1) of position p in text. */
+static unsigned long line_at(const char *text, const char *p) {
+    unsigned long line = 1;
+    for (; text < p; text++)
+        line += *text == '\n';
+    return line;
+}
+
+static int blank(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Line of what comes next after p: the next token's, or at the end of the
+ * text the line of the last one. */
+static unsigned long line_next(const char *text, const char *p) {
+    while (blank(*p))
+        p++;
+    while (!*p && p > text && blank(p[-1]))
+        p--;
+    return line_at(text, p);
+}
+
+/* The next header-style integer (header_int) within [lo, hi] into *v;
+ * -1 with a message naming the file, the line and `what` otherwise. */
+static int sbm_int(const char *path, const char *text, char **p, long lo, long hi,
+                   const char *what, long *v, char *err, size_t errlen) {
+    char *at = *p;
+    while (blank(*at))
+        at++;
+    if (header_int(p, v) != 0) {
+        set_err(err, errlen, "%s:%lu: sparse-block matrix: %s: %s", path, line_next(text, at),
+                what, *at ? "a decimal integer expected" : "the file ends before it");
+        return -1;
+    }
+    if (*v < lo || *v > hi) {
+        set_err(err, errlen, "%s:%lu: sparse-block matrix: %s is %ld, not in %ld..%ld", path,
+                line_at(text, at), what, *v, lo, hi);
+        return -1;
+    }
+    return 0;
+}
+
+/* Siconos' sparse-block storage (NM_SPARSE_BLOCK, storage type 1), read
+ * after the header 'm 1 m m' into B (m x m, row-major, zeroed here):
+ *   nbblocks (0: B = 0, nothing follows), block rows R, block columns C,
+ *   R cumulative row ends, C cumulative column ends (increasing, the last
+ *   is m), R + 1, nbblocks, the R + 1 row pointers (0 .. nbblocks,
+ *   nondecreasing), the nbblocks block columns (each < C, none twice in a
+ *   block row), then per block row and block, in order: the block's number
+ *   and its entries column by column.
+ * Returns 0, or -1 with a message naming the file and line. */
+static int read_sbm(const char *path, const char *text, char **p, int m, double *B,
+                    char *err, size_t errlen) {
+    long nb, nr, nc, v, *ends = NULL, *ptr = NULL, *bcol = NULL, *seen = NULL;
+    long i, k, at;
+    int rc = -1;
+    memset(B, 0, (size_t)m * (size_t)m * sizeof *B);
+    if (sbm_int(path, text, p, 0, (long)m * m, "the number of blocks", &nb, err, errlen))
+        return -1;
+    if (nb == 0)
+        return 0;
+    if (sbm_int(path, text, p, 1, m, "the number of block rows", &nr, err, errlen) ||
+        sbm_int(path, text, p, 1, m, "the number of block columns", &nc, err, errlen))
+        return -1;
+    if (nb > nr * nc) {
+        set_err(err, errlen, "%s:%lu: sparse-block matrix: %ld blocks, more than %ld x %ld",
+                path, line_at(text, *p), nb, nr, nc);
+        return -1;
+    }
+    ends = malloc((size_t)(nr + nc) * sizeof *ends);
+    ptr = malloc((size_t)(nr + 1) * sizeof *ptr);
+    bcol = malloc((size_t)nb * sizeof *bcol);
+    seen = malloc((size_t)nc * sizeof *seen);
+    if (!ends || !ptr || !bcol || !seen) {
+        set_err(err, errlen, "%s: out of memory", path);
+        goto done;
+    }
+    for (i = 0; i < nr + nc; i++) {     /* row ends, then column ends */
+        long first = i < nr ? 0 : nr, prev = i > first ? ends[i - 1] : 0;
+        long last = i < nr ? nr - 1 : nr + nc - 1;
+        if (sbm_int(path, text, p, prev + 1, m,
+                    i < nr ? "a block row's end (cumulative, increasing)"
+                           : "a block column's end (cumulative, increasing)",
+                    &ends[i], err, errlen))
+            goto done;
+        if (i == last && ends[i] != m) {
+            set_err(err, errlen, "%s:%lu: sparse-block matrix: the last block %s ends at %ld, "
+                    "not at m = %d", path, line_at(text, *p), i < nr ? "row" : "column",
+                    ends[i], m);
+            goto done;
+        }
+    }
+    if (sbm_int(path, text, p, nr + 1, nr + 1, "the row pointers' count (block rows + 1)", &v,
+                err, errlen) ||
+        sbm_int(path, text, p, nb, nb, "the block columns' count (the number of blocks)", &v,
+                err, errlen))
+        goto done;
+    for (i = 0, v = 0; i <= nr; i++) {
+        if (sbm_int(path, text, p, v, i ? nb : 0,
+                    "a row pointer (0 first, nondecreasing, the number of blocks last)",
+                    &v, err, errlen))
+            goto done;
+        ptr[i] = v;
+    }
+    if (v != nb) {
+        set_err(err, errlen, "%s:%lu: sparse-block matrix: the last row pointer is %ld, not "
+                "the number of blocks %ld", path, line_at(text, *p), v, nb);
+        goto done;
+    }
+    for (i = 0; i < nc; i++)
+        seen[i] = -1;
+    for (i = 0; i < nr; i++)
+        for (k = ptr[i]; k < ptr[i + 1]; k++) {
+            char *here = *p;
+            if (sbm_int(path, text, p, 0, nc - 1, "a block's column", &bcol[k], err, errlen))
+                goto done;
+            if (seen[bcol[k]] == i) {
+                set_err(err, errlen, "%s:%lu: sparse-block matrix: block column %ld twice in "
+                        "block row %ld", path, line_next(text, here), bcol[k], i);
+                goto done;
+            }
+            seen[bcol[k]] = i;
+        }
+    for (i = 0; i < nr; i++) {
+        long r0 = i ? ends[i - 1] : 0, rows = ends[i] - r0;
+        for (k = ptr[i]; k < ptr[i + 1]; k++) {
+            long c = bcol[k], c0 = c ? ends[nr + c - 1] : 0, cols = ends[nr + c] - c0, n;
+            if (sbm_int(path, text, p, k, k, "the block's number (blocks in order)", &v, err,
+                        errlen))
+                goto done;
+            for (n = 0; n < rows * cols; n++) {
+                double x;
+                if (next_num(p, &x) != 0) {
+                    set_err(err, errlen, "%s:%lu: sparse-block matrix: block %ld is short "
+                            "(%ld of %ld entries)", path, line_next(text, *p), k, n,
+                            rows * cols);
+                    goto done;
+                }
+                at = (r0 + n % rows) * m + c0 + n / rows;   /* entries column by column */
+                B[at] = x;
+            }
+        }
+    }
+    rc = 0;
+done:
+    free(ends);
+    free(ptr);
+    free(bcol);
+    free(seen);
+    return rc;
+}
+
 int ncs_lcp_read_dat(const char *path, ncs_lcp_dat *out, char *err, size_t errlen) {
     char *text, *p, *lay;
     double v;
     long h[6];
-    int i, j, m;
+    int i, j, m, sbm;
     memset(out, 0, sizeof *out);
     if (!(text = slurp(path, err, errlen)))
         return -1;
     p = text;
-    for (i = 0; i < 6; i++)
+    for (i = 0; i < 6; i++) {
+        if (i == 4 && h[1] == 1)
+            break;                      /* sparse-block: 'm 1 m m' */
         if (header_int(&p, &h[i]) != 0) {
             set_err(err, errlen, "%s: bad header: 6 decimal integers 'm 0 m m m m' expected",
                     path);
             goto bad;
         }
-    m = h[0] >= 1 && h[0] <= 20000 ? (int)h[0] : 0;
-    if (m < 1 || h[1] != 0 || h[2] != m || h[3] != m || h[4] != m || h[5] != m) {
-        set_err(err, errlen, "%s: header must be 'm 0 m m m m' (dense, square), m >= 1", path);
-        goto bad;
+    }
+    sbm = h[1] == 1;
+    if (sbm) {
+        m = h[0] >= 1 && h[0] <= NCS_DAT_SBM_MAX_M ? (int)h[0] : 0;
+        if (m < 1 || h[2] != m || h[3] != m) {
+            set_err(err, errlen, "%s: header must be 'm 1 m m' (sparse-block, square), "
+                    "1 <= m <= %d", path, NCS_DAT_SBM_MAX_M);
+            goto bad;
+        }
+    } else {
+        m = h[0] >= 1 && h[0] <= 20000 ? (int)h[0] : 0;
+        if (h[1] != 0) {
+            set_err(err, errlen, "%s: storage type %ld: 0 (dense) or 1 (sparse-block) "
+                    "expected", path, h[1]);
+            goto bad;
+        }
+        if (m < 1 || h[2] != m || h[3] != m || h[4] != m || h[5] != m) {
+            set_err(err, errlen, "%s: header must be 'm 0 m m m m' (dense, square), m >= 1",
+                    path);
+            goto bad;
+        }
     }
     out->m = m;
     out->B = malloc((size_t)m * (size_t)m * sizeof *out->B);
@@ -263,17 +435,24 @@ int ncs_lcp_read_dat(const char *path, ncs_lcp_dat *out, char *err, size_t errle
         set_err(err, errlen, "%s: out of memory", path);
         goto bad;
     }
-    for (j = 0; j < m; j++)          /* line j is column j */
-        for (i = 0; i < m; i++) {
-            if (next_num(&p, &v) != 0) {
-                set_err(err, errlen, "%s: B is short (column %d)", path, j + 1);
-                goto bad;
+    if (sbm) {
+        if (read_sbm(path, text, &p, m, out->B, err, errlen) != 0)
+            goto bad;
+    } else {
+        for (j = 0; j < m; j++)          /* line j is column j */
+            for (i = 0; i < m; i++) {
+                if (next_num(&p, &v) != 0) {
+                    set_err(err, errlen, "%s:%lu: B is short (column %d)", path,
+                            line_next(text, p), j + 1);
+                    goto bad;
+                }
+                out->B[(size_t)i * m + j] = v;
             }
-            out->B[(size_t)i * m + j] = v;
-        }
+    }
     for (i = 0; i < m; i++)
         if (next_num(&p, &out->b[i]) != 0) {
-            set_err(err, errlen, "%s: q is short", path);
+            set_err(err, errlen, "%s:%lu: q is short (%d of %d numbers)", path,
+                    line_next(text, p), i, m);
             goto bad;
         }
     /* free text: look for the layout line */

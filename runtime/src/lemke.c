@@ -113,32 +113,70 @@ static ncs_real binv(const ncs_lemke_work *lw, int r, int k) {
     return TAB(lw, r, -at - 1);
 }
 
-/* Among the ncand rows in cand (all with the same minimum ratio), keeps the
- * lexicographic minimum of the rows of Binv divided by the pivot column
- * entry (col, the entering column). Returns the chosen row. */
-static int lex_pick(ncs_lemke_work *lw, int m, int ncand, const ncs_real *col) {
-    int k, c, *cand = lw->cand;
-    for (k = 0; k < m && ncand > 1; k++) {
-        ncs_real best = NCS_HUGE, scale = 0;
-        int keep = 0;
+/* The scale of row r's lexicographic vector, Binv(r, .) / (its pivot
+ * entry): the largest magnitude in row r of Binv over the pivot entry's
+ * (every column of Binv read; the lazy tableau brings them up to date
+ * first). */
+static ncs_real lex_scale(ncs_lemke_work *lw, int m, int r, int e) {
+    ncs_real s = 0;
+    int k;
+    for (k = 0; k < m; k++) {
+        ncs_real a;
         if (LAZY(lw) && lw->where[k] < 0)
             catch_up(lw, m, -lw->where[k] - 1);
-        for (c = 0; c < ncand; c++) {
-            int r = cand[c];
-            ncs_real v = binv(lw, r, k) / col[r];
-            if (v < best)
-                best = v;
-            if (NCS_FABS(v) > scale)
-                scale = NCS_FABS(v);
+        a = NCS_FABS(binv(lw, r, k));
+        s = a > s ? a : s;
+    }
+    return s / TAB(lw, r, e);
+}
+
+/* Entry k of row r's lexicographic vector: Binv(r, k) / (r's entry in the
+ * entering column, slot e). */
+static ncs_real lex_at(const ncs_lemke_work *lw, int r, int k, int e) {
+    return binv(lw, r, k) / TAB(lw, r, e);
+}
+
+/* Among the ncand rows in cand (all with the same minimum ratio; e the
+ * entering column's slot), keeps the lexicographic minimum of the rows of
+ * Binv divided by their pivot entry, column by column. Two entries are
+ * tied when they differ by at most NCS_TOL_LEX times the larger scale of
+ * their two vectors (lex_scale): a column of Binv that is 0 in exact
+ * arithmetic comes out as rounding noise of about 1e-16 of its rows'
+ * entries, which must not decide (Lemke then cycles; a tolerance taken
+ * from the column's own entries is noise itself). The scales are
+ * computed, into lw->col, at the first column whose entries are not all
+ * the same; the entering column is then written back into lw->col (the
+ * eager tableau's pivot reads it there; the lazy one reads slot e).
+ * Returns the chosen row. */
+static int lex_pick(ncs_lemke_work *lw, int m, int ncand, int e) {
+    int k, c, b, *cand = lw->cand, scaled = 0;
+    ncs_real *sc = lw->col;
+    for (k = 0; k < m && ncand > 1; k++) {
+        ncs_real best, sb;
+        int keep = 0, differ = 0;
+        if (LAZY(lw) && lw->where[k] < 0)
+            catch_up(lw, m, -lw->where[k] - 1);
+        for (c = 1, b = 0; c < ncand; c++) {
+            ncs_real v = lex_at(lw, cand[c], k, e), vb = lex_at(lw, cand[b], k, e);
+            differ |= v != vb;
+            b = v < vb ? c : b;
         }
-        for (c = 0; c < ncand; c++) {
-            int r = cand[c];
-            ncs_real v = binv(lw, r, k) / col[r];
-            if (v <= best + NCS_TOL_LEX * scale)
-                cand[keep++] = r;
-        }
+        if (!differ)
+            continue;
+        for (c = 0; c < ncand && !scaled; c++)
+            sc[c] = lex_scale(lw, m, cand[c], e);
+        scaled = 1;
+        best = lex_at(lw, cand[b], k, e);
+        sb = sc[b];
+        for (c = 0; c < ncand; c++)
+            if (lex_at(lw, cand[c], k, e) <= best + NCS_TOL_LEX * (sc[c] > sb ? sc[c] : sb)) {
+                sc[keep] = sc[c];
+                cand[keep++] = cand[c];
+            }
         ncand = keep;
     }
+    for (c = 0; scaled && c < m && !LAZY(lw); c++)
+        lw->col[c] = TAB(lw, c, e);
     return cand[0];
 }
 
@@ -426,7 +464,7 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
                 }
             }
             ncand = j;
-            r = zrow >= 0 ? zrow : lex_pick(lw, m, ncand, col);
+            r = zrow >= 0 ? zrow : lex_pick(lw, m, ncand, e);
             if (npiv >= max_pivots) {
                 status = NCS_LCP_PIVOT_CAP;
                 goto out;

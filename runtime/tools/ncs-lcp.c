@@ -7,7 +7,9 @@
  * be exactly what ncs_lcp_assemble writes for them, but for shifts of b on
  * the p_y rows (the engine's ghost sides), which are passed as pyb.
  * (--repeat=N and --layout=SPEC work too.)
- * One line per file: file m status pivots residual median-us-per-solve.
+ * A file is Siconos' LCP text, with B in dense or sparse-block storage
+ * (ncs_lcp_read_dat). One line per file: file m status pivots residual
+ * median-us-per-solve.
  * Exit status: 0 all solved, 1 some file not solved, 2 usage or I/O error
  * (a file that is not a .dat: ncs_lcp_read_dat's message, which names it).
  */
@@ -66,8 +68,9 @@ static void help(void) {
           "  --layout SPEC   the layout for files that have none, e.g.\n"
           "                  'form=max groups=2 convex=0 fric=0 gamma=100'\n"
           "  --help          show this help\n"
-          "A file is read up to 256 MiB; its header is six decimal integers\n"
-          "'m 0 m m m m' (1 <= m <= 20000).\n"
+          "A file is read up to 256 MiB. It is Siconos' LCP text: dense, header\n"
+          "'m 0 m m m m' (1 <= m <= 20000), or sparse-block, header 'm 1 m m'\n"
+          "(1 <= m <= 5792) and the blocks (docs/solver.md).\n"
           "Exit status: 0 all solved, 1 some file not solved, 2 usage or I/O error.\n",
           stdout);
 }

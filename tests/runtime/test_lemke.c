@@ -4,7 +4,13 @@
  * LCPs: the same status, the same pivot count, the same final basis and
  * bit for bit the same z; with room for only 1 or 2 etas (every column
  * catching up again and again) as well. Links the runtime library, whose
- * core functions (NCS_INTERNAL) are external there. */
+ * core functions (NCS_INTERNAL) are external there.
+ *
+ * Also the lexicographic tie-break on game-shaped degenerate LCPs (issue
+ * 26; `games`): every ratio test ties at 0 from the start and the columns
+ * of Binv hold exact zeros that come out as rounding noise; the tie-break
+ * of before cycled to the pivot cap on 32 of the 600 generated here (as on
+ * Siconos' lcp_tobenna). Each must now be solved by both tableaus. */
 #include <stdlib.h>
 #include <string.h>
 #include "ncs/assemble.h"
@@ -51,6 +57,56 @@ static void compare(ncs_lemke_work *lw, int m, const double *B, const double *b,
     *lazy_runs += m <= 32;
 }
 
+/* A game-shaped LCP with g groups of s variables per side (n = g s):
+ * B = [J P -G 0; Q J 0 -G; G' 0 0 0; 0 G' 0 0] (J n x n ones, P and Q
+ * whole numbers 1..hi, G n x g the groups' indicators), b = (0 x 2n,
+ * -1 x 2g). Returns m = 2 n + 2 g. */
+static int game(sg_rng *r, int g, int s, int hi, double *B, double *b) {
+    int n = g * s, m = 2 * n + 2 * g, i, j;
+    for (i = 0; i < m * m; i++)
+        B[i] = 0;
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++) {
+            B[i * m + j] = B[(n + i) * m + n + j] = 1;
+            B[i * m + n + j] = (double)(int)sg_uniform(r, 1, hi + 1);
+            B[(n + i) * m + j] = (double)(int)sg_uniform(r, 1, hi + 1);
+        }
+    for (i = 0; i < 2 * n; i++) {
+        B[i * m + 2 * n + i / s] = -1;
+        B[(2 * n + i / s) * m + i] = 1;
+    }
+    for (i = 0; i < m; i++)
+        b[i] = i < 2 * n ? 0 : -1;
+    return m;
+}
+
+/* The game LCPs: both tableaus the same (compare) and solved (checked
+ * independently: lcp_holds). */
+static int games(ncs_lemke_work *lw, double *spare, int *lazy_runs) {
+    static const int shapes[4][3] = {{2, 3, 5}, {2, 4, 9}, {3, 3, 250}, {4, 4, 250}};
+    static double B[MMAX * MMAX], b[MMAX];
+    int k, t, n = 0, solved = 0;
+    sg_rng r;
+    sg_seed(&r, 26);
+    for (k = 0; k < 4; k++)
+        for (t = 0; t < 150; t++, n++) {
+            int m = game(&r, shapes[k][0], shapes[k][1], shapes[k][2], B, b);
+            char what[64];
+            run out;
+            snprintf(what, sizeof what, "game %dx%d #%d", shapes[k][0], shapes[k][1], t);
+            compare(lw, m, B, b, spare, what, lazy_runs);
+            lemke(lw, m, B, b, NULL, 0, &out);
+            if (out.status == NCS_LCP_SOLVED && lcp_holds(m, B, m, b, out.z, 1e-9))
+                solved++;
+            else
+                fprintf(stderr, "%s (m=%d): status %d after %d pivots\n", what, m, out.status,
+                        out.pivots);
+        }
+    printf("game LCPs: %d of %d solved by plain Lemke\n", solved, n);
+    CHECK(solved == n);
+    return n;
+}
+
 int main(void) {
     static const double M1[9] = {1, 2, 0, 0, 1, 2, 2, 0, 1}, b1[3] = {-1, -1, -1};
     static const double M2[16] = {2, 1, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1};
@@ -71,6 +127,7 @@ int main(void) {
     compare(&lw, 4, M2, b2, spare, "zero row and column", &lazy_runs);
     compare(&lw, 3, M3, b3, spare, "duplicated rows", &lazy_runs);
     compare(&lw, 3, M4, b4, spare, "b = 0 rows", &lazy_runs);
+    n += games(&lw, spare, &lazy_runs);
     for (form = 0; form <= NCS_FORM_DIFF_ACCURATE; form++) {
         sg_rng r;
         sg_seed(&r, 2000 + form);

@@ -203,17 +203,18 @@ static int in_cone(const ncs_real na[2], const ncs_real nb[2], const ncs_real d[
  * written from the point's side: normal -m, acting at the vertex and at
  * its foot on the line), exact to all orders.
  *
- * Why. The corner side's fixed normal separates the two corners only to
- * first order: where it was collected its gap is the separation along that
- * normal, an edge normal of one piece with both corners supporting, so at
- * most the pieces' separation and this changes nothing there. Elsewhere
- * (the end of the step, the projection, the fixpoint's iterates) the
- * pieces turn and their supports move: two boxes whose bottom corners meet
- * and whose flush sides turn apart by 3e-4 rad ended 5.3e-5 (then 1.5e-3)
- * into each other with no vertex inside the other and the fixed normal
- * still saying 1.9e-5 apart (trust.turning-flush-boxes); a corner that
+ * Used (1) as the side itself for a corner pair made where its corners
+ * coincided, once they have parted (side_geo: the end of the step, the
+ * projection, the fixpoint's iterates), and (2) by the admissibility check
+ * for every corner pair (corner_overlap). Why. The corner side's fixed
+ * normal separates the two corners only to first order; away from where it
+ * was collected the pieces turn and their supports move: a corner that
  * slid up along the other box's turning side ended 1.05e-5 inside
- * (trust.slide-into-seam-box). docs/engine.md, "Corners". */
+ * (trust.slide-into-seam-box, fixed by (1)); two boxes whose bottom corners
+ * meet and whose flush sides turn apart by 3e-4 rad ended 5.3e-5 (then
+ * 1.5e-3) into each other with no vertex inside the other and the fixed
+ * normal still saying 1.9e-5 apart (defect-turning-flush-boxes: refused by
+ * (2), not yet solved). docs/engine.md, "Corners". */
 static void sat_side(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], sgeo *g) {
     const ncs_pieces *tp[2];
     int body[2], piece[2], x, j, v, bv[2] = {-1, -1};

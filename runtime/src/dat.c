@@ -306,6 +306,11 @@ static int read_sbm(const char *path, const char *text, char **p, int m, double 
                 path, line_at(text, *p), nb, nr, nc);
         return -1;
     }
+    if ((size_t)nb > strlen(*p) / 2) {  /* each block's column takes 2 characters */
+        set_err(err, errlen, "%s:%lu: sparse-block matrix: %ld blocks, more than the rest of "
+                "the file can list", path, line_at(text, *p), nb);
+        return -1;
+    }
     ends = malloc((size_t)(nr + nc) * sizeof *ends);
     ptr = malloc((size_t)(nr + 1) * sizeof *ptr);
     bcol = malloc((size_t)nb * sizeof *bcol);

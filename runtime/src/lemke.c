@@ -113,10 +113,9 @@ static ncs_real binv(const ncs_lemke_work *lw, int r, int k) {
     return TAB(lw, r, -at - 1);
 }
 
-/* The scale of row r's lexicographic vector, Binv(r, .) / (its pivot
- * entry): the largest magnitude in row r of Binv over the pivot entry's
- * (every column of Binv read; the lazy tableau brings them up to date
- * first). */
+/* The scale of row r's lexicographic vector Binv(r, .) / t_r (t_r its
+ * entry in the entering column, slot e): max_k |Binv(r, k)| / t_r. Reads
+ * every column of Binv (the lazy tableau brings them up to date first). */
 static ncs_real lex_scale(ncs_lemke_work *lw, int m, int r, int e) {
     ncs_real s = 0;
     int k;

@@ -47,6 +47,9 @@ printf '5793\n1\n5793\n5793\n0\n' > "$work"/huge.dat
 "$tool" "$work"/huge.dat >/dev/null 2>"$work"/huge.err; rc=$?
 check "m = 5793 (B over 256 MiB): exit 2" '[ $rc -eq 2 ] && grep -q "1 <= m <= 5792" "$work"/huge.err'
 bad manyblocks '5s/.*/5/' 7 '5 blocks, more than 2 x 2'
+printf '4\n1\n4\n4\n16\n4\n4\n1 2 3 4\n1 2 3 4\n5\n16\n' > "$work"/toolong.dat
+"$tool" "$work"/toolong.dat >/dev/null 2>"$work"/toolong.err; rc=$?
+check "16 blocks in a file too short to list them: exit 2 at line 7" '[ $rc -eq 2 ] && grep -q "toolong.dat:7: sparse-block matrix: 16 blocks, more than the rest of the file can list" "$work"/toolong.err'
 bad rowends '8s/.*/3 2/' 8 "a block row's end (cumulative, increasing) is 2, not in 4..5"
 bad lastend '9s/.*/2 4/' 9 'the last block column ends at 4, not at m = 5'
 bad count1 '10s/.*/2/' 10 'row pointers. count (block rows + 1) is 2, not in 3..3'

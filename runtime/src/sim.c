@@ -375,21 +375,6 @@ static int option_of(const sim_run *r, int argc, char **argv, int *i, const char
     return id;
 }
 
-/* Reads a whole number in [lo, hi] written as decimal digits only: no
- * sign, no blanks (' 5', '+5', '-0' and '5 ' are all refused). Returns 0,
- * or -1. */
-static int parse_long(const char *s, long lo, long hi, long *out) {
-    char *end;
-    long v;
-    if (*s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    v = strtol(s, &end, 10);
-    if (*end || errno || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
 
 /* Reads a finite number, skipping blanks around it; *s moves past it.
  * Returns 0, or -1. */
@@ -1181,7 +1166,7 @@ static int parse(sim_run *r, int argc, char **argv) {
         case -1:
             return rc;
         case O_STEPS:
-            if (parse_long(v, 0, 1000000000000L, &r->steps) != 0)
+            if (ncs_sim_parse_long(v, 0, 1000000000000L, &r->steps) != 0)
                 return usage_error(r, "bad --steps value '%s' (a whole number >= 0 in decimal "
                                       "digits only)", v);
             break;
@@ -1209,7 +1194,7 @@ static int parse(sim_run *r, int argc, char **argv) {
             r->quiet = 1;
             break;
         case O_FIX:
-            if (parse_long(v, 1, 1000, &r->fix_iters) != 0)
+            if (ncs_sim_parse_long(v, 1, 1000, &r->fix_iters) != 0)
                 return usage_error(r, "bad --fixpoint value '%s' (1 to 1000 in decimal digits "
                                       "only)", v);
             break;

@@ -2,6 +2,7 @@
 #include "sim_input.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,14 +45,14 @@ static int finite_number(const char *f, double *out) {
     return 0;
 }
 
-static int whole_number(const char *f, long *out) {
+int ncs_sim_parse_long(const char *s, long lo, long hi, long *out) {
     char *end;
     long v;
-    if (*f < '0' || *f > '9')
+    if (*s < '0' || *s > '9')
         return -1;
     errno = 0;
-    v = strtol(f, &end, 10);
-    if (*end || errno)
+    v = strtol(s, &end, 10);
+    if (*end || errno || v < lo || v > hi)
         return -1;
     *out = v;
     return 0;
@@ -73,7 +74,7 @@ static int parse_row(char *s, const char *path, long line, const ncs_scene_desc 
                        names[k]);
     if (s)
         return bad(path, line, "more than 5 columns (the header is step,body,fx,fy,torque)");
-    if (whole_number(f[0], &r->step) != 0)
+    if (ncs_sim_parse_long(f[0], 0, LONG_MAX, &r->step) != 0)
         return bad(path, line, "bad step '%s' (a whole number >= 0 in decimal digits only)",
                    f[0]);
     for (r->body = 0; r->body < sc->nbodies; r->body++)

@@ -21,6 +21,11 @@ typedef struct ncs_sim_input {
     long n, next;               /**< rows; the first not applied yet */
 } ncs_sim_input;
 
+/// Reads a whole number in [lo, hi] written as decimal digits only (no
+/// sign, no blanks: ' 5', '+5', '-0' and '5 ' are refused) into *out.
+/// Returns 0, or -1 with *out unchanged. Shared by the simulator's options.
+int ncs_sim_parse_long(const char *s, long lo, long hi, long *out);
+
 /// Reads `path` into *in (names of sc's bodies). Returns 0, or 2 after a
 /// message "PATH:LINE: error: ..." on stderr (the file cannot be read, a
 /// header other than step,body,fx,fy,torque, a missing or extra column, an

@@ -137,6 +137,10 @@ typedef struct ncs_lemke_work {
     const ncs_real *B; /* lazy tableau: the run's B (columns read on first use) */
     int ldb;
     ncs_real flops;  /* floating-point operations of the pivots so far (counted) */
+    int strict_z0;   /* set by the caller: z0 leaves only on a true tie of the
+                        ratio test (no NCS_TOL_TIE_Z0 window) */
+    int loose_exit;  /* set by a run that ended with z0 leaving through that
+                        window (never cleared by a run: the caller clears it) */
 } ncs_lemke_work;
 
 /* Reals / ints of scratch a Lemke work of capacity mmax needs. */

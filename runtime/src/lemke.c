@@ -71,6 +71,7 @@ NCS_INTERNAL void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, ncs_real *d, int 
     lw->cols = lw->rows + mmax;
     lw->eta = NULL;
     lw->neta = lw->eta_cap = 0;
+    lw->strict_z0 = lw->loose_exit = 0;
 }
 
 /* Entry (row i, column slot k) of the tableau in either layout. */
@@ -375,7 +376,7 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
             pivot(lw, m, ld, r, m + 1, j);
         npiv = 1;
         for (;;) {
-            int vin = vout < m ? vout + m : vout - m, ncand = 0, zrow = -1, nz = 0;
+            int vin = vout < m ? vout + m : vout - m, ncand = 0, zrow = -1, nz = 0, loose = 0;
             ncs_real cmax, theta = NCS_HUGE, tie, *col = lw->col;
             const ncs_real *C;
             ncs_bits cbits = 0, vbits = 0;
@@ -457,9 +458,11 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
                     cand[j++] = row;
                     if (lw->basis[row] == art)
                         zrow = row;
-                } else if (lw->basis[row] == art && q <= theta + NCS_TOL_TIE_Z0 * theta) {
+                } else if (lw->basis[row] == art && !lw->strict_z0 &&
+                           q <= theta + NCS_TOL_TIE_Z0 * theta) {
                     cand[j++] = row;        /* z0 leaves first, on a looser tie */
                     zrow = row;
+                    loose = 1;
                 }
             }
             ncand = j;
@@ -480,6 +483,8 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
             }
             npiv++;
             if (vout == art) {
+                lw->loose_exit |= loose;    /* the other rows' values are off by up
+                                               to NCS_TOL_TIE_Z0 theta */
                 status = NCS_LCP_SOLVED;
                 break;
             }

@@ -236,6 +236,8 @@ typedef struct call {
     int ncomp;                  /* independent contact components */
     int seeded;                 /* the selection starts from the previous choices */
     int fricpass;               /* failed attempts also try friction states */
+    int loose_lemke;            /* plain Lemke's z0 left through the looser tie */
+    int restartpass;            /* failed attempts also try the reduced restart */
     int cut;                    /* the work budget stopped a component's search, or
                                    a component's z came from plain Lemke on its block */
     int exact;                  /* the returned z is known to be of smallest energy */
@@ -934,7 +936,7 @@ static int refine_on_set(call *c, const unsigned char *J) {
 /* Plain Lemke on the full LCP, block by block when B is block diagonal up to
  * a permutation, with an active-set re-solve when the tableau's answer misses
  * the tolerance. Returns 1 when zc verified on the full LCP. */
-static int try_lemke(call *c, int *path) {
+static int lemke_once(call *c, int *path) {
     ncs_lcp_workspace *ws = c->ws;
     int m = c->m, i, j, blk, nblk = 1, st, split = c->decompose && m >= 16;
     for (i = 0; i < m; i++)
@@ -1020,6 +1022,32 @@ static int try_lemke(call *c, int *path) {
     return solve_on_set(c, ws->zb) == 0 && accept(c);
 #endif
 }
+
+/* Plain Lemke (lemke_once), noting whether a run let z0 leave through the
+ * looser tie window (c->loose_lemke; see strict_lemke). */
+static int try_lemke(call *c, int *path) {
+    int ok;
+    c->ws->lw.loose_exit = 0;
+    ok = lemke_once(c, path);
+    c->loose_lemke = c->ws->lw.loose_exit;
+    return ok;
+}
+
+#if !NCS_LCP_SMALL
+/* The last rescue: when plain Lemke let z0 leave through the looser tie
+ * window (NCS_TOL_TIE_Z0: a pivot early, the other basic values off by up
+ * to that window times the ratio; measured: 1.1e-9 scaled on a 16-row
+ * friction LCP of four discs on teeth) and nothing else verified, plain
+ * Lemke once more with z0 leaving on true ties only. Last, so that a call
+ * another path solved is solved as before. Returns 1 when zc verified. */
+static int strict_lemke(call *c, int *path) {
+    int ok;
+    c->ws->lw.strict_z0 = 1;
+    ok = lemke_once(c, path);
+    c->ws->lw.strict_z0 = 0;
+    return ok;
+}
+#endif
 
 /* ---- side selection path ------------------------------------------------ */
 
@@ -1156,6 +1184,7 @@ static void reduced_rows(const ncs_lemke_rows *g, int r, ncs_real *out, size_t s
         for (l = 0; l < k; l++)
             out[(size_t)(ncr + i * k + l) * stride] = 1;
     }
+    out[(size_t)r * stride] -= c->gdelta;   /* try_reduced_regularised */
 }
 
 /* Lifts the reduced solution zr of component cc (ncr reduced contacts) to
@@ -1256,6 +1285,116 @@ static ncs_real part_residual(call *c, int cc) {
 #endif
     return res;
 }
+
+#if !NCS_LCP_SMALL
+#if NCS_REAL_IS_FLOAT
+#define REG_DELTA_SMALL NCS_RC(1e-5)
+#define REG_DELTA_LARGE NCS_RC(1e-3)
+#else
+#define REG_DELTA_SMALL NCS_RC(1e-9)
+#define REG_DELTA_LARGE NCS_RC(1e-6)
+#endif
+
+/* The scaled residual (ncs_row_measure) of ws->zr on the reduced LCP of
+ * the last build_reduced (mr rows), and its largest entry in *big; row:
+ * mr reals of scratch. */
+static ncs_real reduced_residual(call *c, int mr, ncs_real *row, ncs_real *big) {
+    ncs_lcp_workspace *ws = c->ws;
+    ncs_lemke_rows g;
+    ncs_real zs = 0, res = 0;
+    int i, j;
+    g.ctx = c;
+    *big = 0;
+    for (i = 0; i < mr; i++)
+        zs = NCS_FABS(ws->zr[i]) > zs ? NCS_FABS(ws->zr[i]) : zs;
+    for (i = 0; i < mr; i++) {
+        ncs_real w = ws->br[i], rmax = 0, ri;
+        reduced_rows(&g, i, row, 1);        /* negated */
+        for (j = 0; j < mr; j++) {
+            w -= row[j] * ws->zr[j];
+            rmax = NCS_FABS(row[j]) > rmax ? NCS_FABS(row[j]) : rmax;
+        }
+        *big = rmax > *big ? rmax : *big;
+        ri = ncs_row_measure(ws->zr[i], w, ws->br[i], rmax, zs, NULL);
+        res = ri > res ? ri : res;
+    }
+    return res;
+}
+
+/* A reduced LCP whose contacts are nearly redundant (two corners of a box
+ * flat on the floor and a box pushing it, with friction: the reduced A is
+ * singular up to rounding) is degenerate, and which path Lemke's ratio
+ * tests take there turns on the last bits of the data: one path ends 1e-5
+ * off (rounding in the tableau on a near-singular basis), another exact.
+ * When Lemke's reduced answer misses its own LCP (not only the lift: a
+ * choice that is wrong is left alone), Lemke runs again on the reduced LCP
+ * with z0 leaving on true ties only (when it left through the looser
+ * window), then with delta I added (delta relative to the largest entry:
+ * the perturbed LCP is not degenerate); each run's basis J (read from the
+ * run's own index arrays) is re-solved on the reduced LCP itself,
+ * M_JJ z_J = -b_J, and the answer is lifted and verified as any attempt
+ * (docs/solver.md, "Reduced restart"). Only in the strategy's last pass
+ * (the search once more, after every other path failed) and while the component has no verified attempt (c->ebest): a rescue,
+ * not a search for lower energies (it costs up to four Lemke runs, against
+ * the call's work budget), so a call that solved before solves as before.
+ * Returns 1 when ws->zc verified on
+ * component cc. Otherwise the attempt's own answer is made again (the same
+ * run) and lifted, so ws->a and ws->zc are as they were (reselect reads
+ * them). Memory: the tableau and Lemke's index arrays only (ws->trial and
+ * ws->zb hold the search's best choice, offer()). */
+static int try_reduced_regularised(call *c, int cc, int ngc, int ncr, int mr, int loose) {
+    ncs_lcp_workspace *ws = c->ws;
+    ncs_lemke_work *lw = &ws->lw;
+    ncs_real *M = lw->T, *row = M + (size_t)mr * (size_t)mr, *rhs = row + mr, big;
+    ncs_lemke_rows g;
+    int round, i, j, n, a, b, st;
+    if (!c->restartpass || mr == 0 || c->ebest < NCS_HUGE ||
+        !(reduced_residual(c, mr, row, &big) > c->tol))
+        return 0;                       /* a rescue: only while nothing verified */
+    g.ctx = c;
+    for (round = loose ? 0 : 1; round < 3 && !over_budget(c); round++) {
+        c->attempts++;
+        lw->strict_z0 = 1;
+        c->gdelta = round == 0 ? 0 : big * (round == 2 ? REG_DELTA_LARGE : REG_DELTA_SMALL);
+        st = lemke_on_br(c, mr, NULL);
+        c->gdelta = 0;
+        lw->strict_z0 = 0;
+        if (st != NCS_LCP_SOLVED)
+            continue;
+#define BASIC(j) (lw->where[mr + (j)] >= 0)    /* z_j basic at the run's end */
+        for (i = 0, n = 0; i < mr; i++)
+            n += BASIC(i);
+        for (i = 0, a = 0; i < mr; i++) {   /* M_JJ and -b_J, from the reduced rows */
+            if (!BASIC(i))
+                continue;
+            reduced_rows(&g, i, row, 1);
+            for (j = 0, b = 0; j < mr; j++)
+                if (BASIC(j))
+                    M[(size_t)a * (size_t)n + (size_t)b++] = -row[j];
+            rhs[a++] = -ws->br[i];
+        }
+        if (ncs_dense_solve(n, M, n, rhs, lw->cand) != 0)  /* ws->perm: enumerate() */
+            continue;
+        for (i = 0, a = 0; i < mr; i++) {
+            ncs_real v = BASIC(i) ? rhs[a++] : 0;
+            ws->zr[i] = v > 0 ? v : 0;
+        }
+#undef BASIC
+        lift(c, cc, ngc, ncr);
+        if (part_residual(c, cc) <= c->tol)
+            return 1;
+    }
+    if (lemke_on_br(c, mr, NULL) == NCS_LCP_SOLVED) {    /* the attempt's own run */
+        lift(c, cc, ngc, ncr);
+        part_residual(c, cc);
+    }
+    return 0;
+}
+#define REDUCED_REGULARISED(c, cc, ngc, ncr, mr, loose) \
+    try_reduced_regularised(c, cc, ngc, ncr, mr, loose)
+#else
+#define REDUCED_REGULARISED(c, cc, ngc, ncr, mr, loose) 0
+#endif
 
 #ifndef NCS_LCP_NO_FRICTION
 enum { FRIC_STATES_MAX = 4 };   /* chosen contacts whose states are enumerated */
@@ -1406,6 +1545,7 @@ static int try_selection(call *c, int cc, int ngc) {
         for (i = 0, c->rscale = 0; i < mr; i++)    /* offer()'s strict tier */
             c->rscale = NCS_FABS(ws->br[i]) > c->rscale ? NCS_FABS(ws->br[i]) : c->rscale;
 #endif
+        ws->lw.loose_exit = 0;
         st = mr == 0 ? NCS_LCP_SOLVED      /* no contact carries impulse */
              : lemke_on_br(c, mr, NULL);
         if (st != NCS_LCP_SOLVED) {
@@ -1418,6 +1558,8 @@ static int try_selection(call *c, int cc, int ngc) {
             return 1;
         c->unverified = 1;
         keep_best(c, res);
+        if (REDUCED_REGULARISED(c, cc, ngc, ncr, mr, ws->lw.loose_exit))
+            return 1;
         if (FRIC_STATES(c, cc, ngc, ncr))
             return 1;
         if (NCS_FORM_OF(L) != NCS_FORM_SUMMATION)
@@ -2277,6 +2419,13 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         if (!ok)
             ok = try_bases(c);
 #endif
+        if (!ok && c->loose_lemke)
+            ok = strict_lemke(c, &path);
+        if (!ok && nonconvex) {         /* the search again, with the reduced restart */
+            c->restartpass = 1;
+            ok = structured_ok = try_structured(c);
+            c->restartpass = 0;
+        }
         path = NCS_LCP_PATH_RESCUE;
         if (ok && !bounded(c))
             ok = 0;                         /* far along a ray: not an answer */

@@ -6,7 +6,8 @@
 size=$1
 limit=$2
 shift 2
-text=$("$size" -t "$@" | awk '/\(TOTALS\)/ { print $1 }') || exit 1
+out=$("$size" -t "$@") || { echo "check-size: $size failed (status $?)" >&2; exit 1; }
+text=$(printf '%s\n' "$out" | awk '/\(TOTALS\)/ { print $1 }')
 [ -n "$text" ] || { echo "check-size: no size output" >&2; exit 1; }
 echo "library text: $text bytes (limit $limit)"
 [ "$text" -lt "$limit" ] || { echo "check-size: $text >= $limit bytes" >&2; exit 1; }

@@ -89,8 +89,9 @@ if [ "$3" -gt "$4" ]; then
 fi
 echo "fw-example: stack $1 of $2 bytes, heap $3 of $4 bytes"
 if [ -n "$nm" ]; then
-    top=$("$nm" "$elf" | awk '$3 == "__stack_top__" { print $1 }')
-    st=$("$nm" -S "$elf" | awk -v s="${prefix}_st" '$4 == s { print $2 }')
+    syms=$("$nm" -S "$elf") || { echo "fw-example: $nm failed on $elf"; exit 1; }
+    top=$(printf '%s\n' "$syms" | awk '$NF == "__stack_top__" { print $1 }')
+    st=$(printf '%s\n' "$syms" | awk -v s="${prefix}_st" '$4 == s { print $2 }')
     if [ -n "$top" ] && [ -n "$st" ]; then
         echo "fw-example: RAM $((0x$top - 0x20000000)) bytes, state ${prefix}_st $((0x$st)) bytes"
     fi

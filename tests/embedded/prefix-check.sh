@@ -17,7 +17,8 @@ bad=0
 for v in 0 1; do
     "$cc" -std=c99 -O1 -DNCS_PREFIX=zzp -DNCS_REAL_FLOAT=$v -I"$rt/include" \
         -c "$rt/src/one.c" -o "$work/one$v.o" || { echo "prefix-check: one.c does not compile"; exit 1; }
-    syms=$("$nm" -g --defined-only "$work/one$v.o" | awk '{ print $3 }')
+    syms=$("$nm" -g --defined-only "$work/one$v.o") || { echo "prefix-check: $nm failed on one.c"; exit 1; }
+    syms=$(printf '%s\n' "$syms" | awk '{ print $3 }')
     [ -n "$syms" ] || { echo "prefix-check: no symbols in one.c"; exit 1; }
     for s in $syms; do
         case $s in
@@ -32,7 +33,8 @@ while read -r name suffix; do
     [ "$name" = "ncs$suffix" ] || { echo "prefix-check: $name renamed to <p>$suffix"; bad=1; }
 done <"$work/list.txt"
 awk '{ print $1 }' "$work/list.txt" | sort >"$work/listed.txt"
-"$nm" -g --defined-only "$@" | awk 'NF == 3 { print $3 }' | sort -u >"$work/defined.txt"
+"$nm" -g --defined-only "$@" >"$work/nm.txt" || { echo "prefix-check: $nm failed on $*"; exit 1; }
+awk 'NF == 3 { print $3 }' "$work/nm.txt" | sort -u >"$work/defined.txt"
 [ -s "$work/defined.txt" ] || { echo "prefix-check: no symbols in $*"; exit 1; }
 missing=$(comm -13 "$work/listed.txt" "$work/defined.txt")
 stale=$(comm -23 "$work/listed.txt" "$work/defined.txt")

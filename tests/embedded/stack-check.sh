@@ -18,9 +18,11 @@ shift $((OPTIND - 1))
 [ $# -ge 5 ] || { echo "usage: stack-check.sh [-m M] [-q QEMU] RUNQEMU STACKBOUND ROOT ELF CI..." >&2; exit 2; }
 runqemu=$1 bound=$2 root=$3 elf=$4
 shift 4
-measured=$(sh "$runqemu" -m "$machine" -q "$qemu" -t 60 "$elf" -append --ncs-stack 2>&1 >/dev/null |
-           sed -n 's/.*marked regions \([0-9]*\) bytes.*/\1/p')
-static=$(sh "$bound" -n 1000 "$@" | awk -v r="$root:" '$1 == r && $3 == "bytes" { print $2 }')
+qout=$(sh "$runqemu" -m "$machine" -q "$qemu" -t 60 "$elf" -append --ncs-stack 2>&1 >/dev/null) ||
+    { echo "stack-check: the firmware run failed (status $?): $qout"; exit 1; }
+measured=$(printf '%s\n' "$qout" | sed -n 's/.*marked regions \([0-9]*\) bytes.*/\1/p')
+bout=$(sh "$bound" -n 1000 "$@") || { echo "stack-check: stack-bound.sh failed (status $?)"; exit 1; }
+static=$(printf '%s\n' "$bout" | awk -v r="$root:" '$1 == r && $3 == "bytes" { print $2 }')
 echo "stack-check: $root: measured per step $measured bytes, call-chain bound $static bytes"
 [ -n "$measured" ] && [ "$measured" -gt 0 ] || { echo "stack-check: no measurement"; exit 1; }
 [ -n "$static" ] || { echo "stack-check: no bound for $root"; exit 1; }

@@ -53,7 +53,7 @@ echo "== installed ncs-lcp re-solves what the simulator dumped"
 "$work/pc/ramp" --quiet --dump-lcp "$work/pc/dump"
 dat=$(find "$work/pc/dump" -name 'step-*.dat' | sort | head -n 1)
 [ -n "$dat" ] || { echo "the simulator dumped no LCP" >&2; exit 1; }
-"$prefix/bin/ncs-lcp" --repeat=2 "$dat" | grep -q " solved " ||
+"$prefix/bin/ncs-lcp" --repeat=2 "$dat" >"$work/lcp.txt" && grep -q " solved " "$work/lcp.txt" ||
     { echo "installed ncs-lcp did not solve $dat" >&2; exit 1; }
 
 echo "== installed ncsc run"

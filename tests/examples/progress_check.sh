@@ -13,7 +13,8 @@ sim=$1 work=$2
 fail() { echo "progress_check: $*" >&2; exit 1; }
 mkdir -p "$work"
 command -v script >/dev/null 2>&1 || { echo "no script(1): skipped"; exit 77; }
-name=$("$sim" --help | sed -n "s/^Simulates scene '\([^']*\)'.*/\1/p")
+help=$("$sim" --help) || fail "--help: exit status $?"
+name=$(printf '%s\n' "$help" | sed -n "s/^Simulates scene '\([^']*\)'.*/\1/p")
 [ -n "$name" ] || fail "no scene name in --help"
 # bar lines, one per redraw, and the other lines of a terminal's output
 lines() { tr '\r' '\n' <"$1" | sed 's/ *$//' | grep -v '^$'; }

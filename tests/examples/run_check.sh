@@ -69,5 +69,6 @@ grep -q "cannot run the C compiler '/nonexistent/cc'" err.txt || fail "missing C
 [ $? -eq 2 ] && grep -q "no scene file" err.txt || fail "missing FILE not reported"
 "$ncsc" run --formulation maxx "$scenes/golden.ncs" 2>err.txt
 [ $? -eq 2 ] && grep -q "did you mean 'max'" err.txt || fail "bad formulation: $(cat err.txt)"
-"$ncsc" run --help | grep -q "Usage: ncsc run" || fail "no --help"
+"$ncsc" run --help >help.txt || fail "ncsc run --help: exit status $?"
+grep -q "Usage: ncsc run" help.txt || fail "no --help"
 echo "ncsc run OK"

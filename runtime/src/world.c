@@ -195,6 +195,19 @@ static int in_cone(const ncs_real na[2], const ncs_real nb[2], const ncs_real d[
     return cross2(na[0], na[1], d[0], d[1]) > 0 && cross2(d[0], d[1], nb[0], nb[1]) > 0;
 }
 
+/* The corner of corner side s's side body (sb, or the world) at q. */
+static void corner_at(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3],
+                      ncs_real W[2]) {
+    if (s->sb < 0) {
+        W[0] = w->sc->obst.vert[s->sd].x;
+        W[1] = w->sc->obst.vert[s->sd].y;
+    } else {
+        rot(q[s->sb][2], w->sc->bvert[s->sd].x, w->sc->bvert[s->sd].y, W);
+        W[0] += q[s->sb][0];
+        W[1] += q[s->sb][1];
+    }
+}
+
 /* Separation of the two pieces of corner side s at q, along the normal of
  * every side of either (each turning with its body): the largest, the
  * exact separation of two convex pieces (negative: their overlap). When it
@@ -219,19 +232,37 @@ static void sat_side(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
     const ncs_pieces *tp[2];
     int body[2], piece[2], x, j, v, bv[2] = {-1, -1};
     ncs_real best[2] = {-NCS_HUGE, -NCS_HUGE}, bn[2][2] = {{0, 0}, {0, 0}}, bx[2][2];
+    ncs_real ref[2][2], tie = w->sc->project_tol;
     tp[0] = table(w, s->sb), body[0] = s->sb, piece[0] = s->piece;         /* sides of the side's piece */
     tp[1] = &w->sc->bpieces, body[1] = s->pa, piece[1] = s->apiece;         /* sides of the point's piece */
+    point_of(w, s, q, ref[0]);              /* the pair's own corners */
+    corner_at(w, s, q, ref[1]);
     for (x = 0; x < 2; x++) {
         const ncs_pieces *ts = tp[x], *to = tp[1 - x];
         int ob = body[1 - x], ok = piece[1 - x];
         for (j = SIDE0(ts, piece[x]); j < SIDE1(ts, piece[x]); j++) {
-            ncs_real n[2], P[2], lo = NCS_HUGE, at[2] = {0, 0};
+            ncs_real n[2], P[2], lo = NCS_HUGE, at[2] = {0, 0}, near = NCS_HUGE;
             ncs_real off = true_line(w, body[x], j, q, n); /* the piece itself */
             for (v = VERT0(to, ok); v < VERT1(to, ok); v++) {
                 ncs_real f;
                 vertex_of(w, ob, v, q, P);
                 if ((f = n[0] * P[0] + n[1] * P[1] - off) < lo)
-                    lo = f, at[0] = P[0], at[1] = P[1];
+                    lo = f;
+            }
+            /* the support: of the vertices as deep as the deepest (within
+             * project_tol: flush sides, every vertex of one side), the one
+             * nearest this pair's own corner, so that the two corner pairs
+             * of two flush boxes act at their two ends (one support for both
+             * would leave the turn free, and the projection would not part
+             * a stack whose boxes turned together) */
+            for (v = VERT0(to, ok); v < VERT1(to, ok); v++) {
+                ncs_real d;
+                vertex_of(w, ob, v, q, P);
+                if (n[0] * P[0] + n[1] * P[1] - off > lo + tie)
+                    continue;
+                d = hyp(P[0] - ref[x][0], P[1] - ref[x][1]);
+                if (d < near)
+                    near = d, at[0] = P[0], at[1] = P[1];
             }
             if (lo > best[x]) {
                 best[x] = lo;
@@ -266,14 +297,7 @@ static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
     point_of(w, s, q, p);
     if (s->kind == NCS_SIDE_CORNER) {
         ncs_real W[2];
-        if (s->sb < 0) {
-            W[0] = w->sc->obst.vert[s->sd].x;
-            W[1] = w->sc->obst.vert[s->sd].y;
-        } else {
-            rot(q[s->sb][2], w->sc->bvert[s->sd].x, w->sc->bvert[s->sd].y, W);
-            W[0] += q[s->sb][0];
-            W[1] += q[s->sb][1];
-        }
+        corner_at(w, s, q, W);
         g->n[0] = s->nx;
         g->n[1] = s->ny;
         g->f = s->nx * (p[0] - W[0]) + s->ny * (p[1] - W[1]);
@@ -660,14 +684,7 @@ static ncs_real piece_dist(const ncs_world *w, int sb, int k, const ncs_real c[2
 static int corner_coincides(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3]) {
     ncs_real P[2], W[2];
     point_of(w, s, q, P);
-    if (s->sb < 0) {
-        W[0] = w->sc->obst.vert[s->sd].x;
-        W[1] = w->sc->obst.vert[s->sd].y;
-    } else {
-        rot(q[s->sb][2], w->sc->bvert[s->sd].x, w->sc->bvert[s->sd].y, W);
-        W[0] += q[s->sb][0];
-        W[1] += q[s->sb][1];
-    }
+    corner_at(w, s, q, W);
     return hyp(P[0] - W[0], P[1] - W[1]) <= w->sc->project_tol;
 }
 

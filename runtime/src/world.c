@@ -1723,6 +1723,36 @@ static const ncs_real (*motor_vt(ncs_world *w, int root, int nact, int ne,
     return (const ncs_real (*)[3])mv;
 }
 
+/* The island's motor rows [ne - nm, ne): the free ones (ghost 0) before
+ * the clamped ones, in order; *nact after them. */
+static void motors_partition(ncs_world *w, int ne, int nm, int *nact) {
+    ncs_contact t;
+    int e, f;
+    for (e = f = ne - nm; e < ne; e++)
+        if (w->mem.jrow[e].ghost == 0) {
+            t = w->mem.jrow[e];
+            memmove(&w->mem.jrow[f + 1], &w->mem.jrow[f], sizeof t * (size_t)(e - f));
+            w->mem.jrow[f++] = t;
+        }
+    *nact = f;
+}
+
+/* The size of what row R's velocity is made of, for its tolerance: its
+ * speed, its velocity before and after the solve, and the share of each
+ * joint row's impulse (the free ones' multipliers in jl, rows [0, nact))
+ * in it, which may cancel (a motor holding a lever against its pin). */
+static ncs_real motor_scale(const ncs_world *w, const ncs_contact *R, int nact,
+                            const ncs_real (*u)[3], const ncs_real (*vx)[3]) {
+    ncs_real sc = NCS_FABS(w->mem.motor[R->tag][0]) + NCS_FABS(vel(R, R->jn, u)) +
+                  NCS_FABS(vel(R, R->jn, vx)) + NCS_REAL_TINY;
+    int e;
+    for (e = 0; e < nact; e++) {
+        const ncs_contact *D = &w->mem.jrow[e];
+        sc += NCS_FABS(dot(w, R, R->jn, D, D->jn) * w->mem.jl[e]);
+    }
+    return sc;
+}
+
 /* The island's motor rows [ne - nm, ne) after a solve with the rows [ne -
  * nm, *nact) free (jl: their multipliers) and the rest clamped, u the end
  * velocities, vx the velocities the solve started from: a free row beyond
@@ -1733,15 +1763,13 @@ static const ncs_real (*motor_vt(ncs_world *w, int root, int nact, int ne,
  * changed, -1 when a free row missed its speed. */
 static int motors_settle(ncs_world *w, int ne, int nm, int *nact, const ncs_real (*u)[3],
                          const ncs_real (*vx)[3]) {
-    ncs_contact t;
-    int e, f, changed = 0;
+    int e, changed = 0;
     for (e = ne - nm; e < ne; e++) {
         ncs_contact *R = &w->mem.jrow[e];
         const ncs_contact *C = R;
         ncs_real sp = w->mem.motor[R->tag][0], lim = w->mem.motor[R->tag][1] * w->h;
         ncs_real om = vel(C, C->jn, u), d = om - sp;
-        ncs_real tol = 10 * NCS_TOL_VERIFY *
-                       (NCS_FABS(sp) + NCS_FABS(om) + NCS_FABS(vel(C, C->jn, vx)) + NCS_REAL_TINY);
+        ncs_real tol = 10 * NCS_TOL_VERIFY * motor_scale(w, R, *nact, u, vx);
         if (e < *nact) {
             if (NCS_FABS(w->mem.jl[e]) > lim) {
                 R->ghost = w->mem.jl[e] > 0 ? 1 : -1;
@@ -1754,13 +1782,26 @@ static int motors_settle(ncs_world *w, int ne, int nm, int *nact, const ncs_real
             changed = 1;
         }
     }
-    for (e = f = ne - nm; e < ne; e++) /* the free rows first, in order */
-        if (w->mem.jrow[e].ghost == 0) {
-            t = w->mem.jrow[e];
-            memmove(&w->mem.jrow[f + 1], &w->mem.jrow[f], sizeof t * (size_t)(e - f));
-            w->mem.jrow[f++] = t;
-        }
-    *nact = f;
+    motors_partition(w, ne, nm, nact);
+    return changed;
+}
+
+/* When the island's LCP had no solution with free motors (a motor held at
+ * its speed against a contact that stops it: the equality asks the
+ * impossible, the bounded row does not): every free motor with a finite
+ * bound is clamped pushing toward its speed from vx. Returns 1 when one
+ * was, 0 when none could be (the failure stands). */
+static int motors_clamp_free(ncs_world *w, int ne, int nm, int *nact, const ncs_real (*vx)[3]) {
+    int e, changed = 0;
+    for (e = ne - nm; e < *nact; e++) {
+        ncs_contact *R = &w->mem.jrow[e];
+        const ncs_contact *C = R;
+        if (!(w->mem.motor[R->tag][1] < NCS_HUGE))
+            continue;
+        R->ghost = w->mem.motor[R->tag][0] - vel(C, C->jn, vx) >= 0 ? 1 : -1;
+        changed = 1;
+    }
+    motors_partition(w, ne, nm, nact);
     return changed;
 }
 #endif
@@ -1830,6 +1871,10 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
         }
         inf->iters = 1;
         if (nc > 0 && st != NCS_LCP_SOLVED) {
+#if NCS_WORLD_JOINTS
+            if (nm > 0 && pass < 2 * nm + 2 && motors_clamp_free(w, ne, nm, &nact, vx))
+                continue;
+#endif
             inf->lcp_status = st;
             return NCS_STEP_LCP_FAILED;
         }

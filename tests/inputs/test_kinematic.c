@@ -47,6 +47,40 @@ static void motor_closed_form(void) {
     CHECK(hypot(xy[0], xy[1]) <= 1e-9, "the pin let the bar move to (%g, %g)", xy[0], xy[1]);
 }
 
+/* Motors at speed 0 on levers pinned at one end (L 1, t 0.1, m 1): the one
+ * with T 6 > m g L / 2 holds its lever level, omega 0 every step; the one
+ * with T 3 is clamped and its lever sags, in the first step at about
+ * omega_1 = h (T - m g L / 2) / I_pin with I_pin = m (L^2 + t^2) / 12 + m
+ * L^2 / 4 (the pin's curvature term, docs/engine.md "Joints", aims at the
+ * end of the step along the arc the clamped torque turns the lever in
+ * the free step: 1e-5 relative here); later it holds still at the bottom,
+ * its motor free again. */
+static void motor_hold(void) {
+    const double h = MOTOR_TIME_STEP, g = 9.81, ip = (1.0 + 0.01) / 12.0 + 0.25;
+    double want = h * (3 - g * 0.5) / ip, om, om1 = 0;
+    int n;
+    CHECK(motor_init(&m) == 0, "init");
+    for (n = 1; n <= MOTOR_STEPS + 20; n++) {
+        CHECK(motor_step(&m) == MOTOR_STEP_OK, "step %d", n);
+        CHECK(fabs(motor_omega(&m, MOTOR_BODY_LEVER)) <= 1e-12 &&
+                  fabs(motor_angle(&m, MOTOR_BODY_LEVER)) <= 1e-12,
+              "step %d: the held lever turned: omega %.3g, angle %.3g", n,
+              motor_omega(&m, MOTOR_BODY_LEVER), motor_angle(&m, MOTOR_BODY_LEVER));
+        if (n == 1) {
+            om = om1 = motor_omega(&m, MOTOR_BODY_DROOP);
+            CHECK(fabs(om - want) <= 2e-5 * fabs(want), "sag: omega_1 %.17g, closed form %.17g",
+                  om, want);
+        }
+    }
+    CHECK(motor_angle(&m, MOTOR_BODY_DROOP) < -0.5, "the weak motor held: angle %g",
+          motor_angle(&m, MOTOR_BODY_DROOP));
+    CHECK(fabs(motor_omega(&m, MOTOR_BODY_DROOP)) <= 1e-9, "the sagged lever is not held "
+          "still at the bottom: omega %.3g", motor_omega(&m, MOTOR_BODY_DROOP));
+    printf("hold: lever level for %d steps; the weak motor's lever sagged, angle %.3f at "
+           "the end (omega_1 %.17g, closed form %.17g)\n", MOTOR_STEPS + 20,
+           motor_angle(&m, MOTOR_BODY_DROOP), om1, want);
+}
+
 /* <p>_set_motor: a new speed and bound from the next step on (the bar
  * slows at h T / I per step to the new speed); a zero bound turns the
  * motor off; a snapshot keeps the settings. */
@@ -110,10 +144,13 @@ static void bad_motor(void) {
 /* The pusher: the plow moves at (1, 0) whatever it meets; from the step
  * it reaches the crate on, the crate moves at the plow's speed, never
  * deeper than the scene's tolerance and never overlapping it. The ghost
- * passes through the wall and the spinner at its own velocity. */
+ * passes through the wall and the spinner at its own velocity. The
+ * paddle's motor turns it into the floor, where it rests pressed (omega
+ * 0) at the angle at which its lower corner touches: sin a + t/2 cos a =
+ * y (half-length 1, t/2 0.05, pin height 0.6). */
 static void pusher(void) {
     const double h = PUSHER_TIME_STEP, tol = pusher_scene.admit_tol;
-    double c[2], k[2], v[2], g[2], s[2], pen, worst = 0, gap, least = HUGE_VAL;
+    double c[2], k[2], v[2], g[2], s[2], pen, worst = 0, gap, least = HUGE_VAL, a = 0;
     int n, st, touch = 0;
     CHECK(pusher_init(&p) == 0, "init");
     for (n = 1; n <= PUSHER_STEPS; n++) {
@@ -147,6 +184,14 @@ static void pusher(void) {
         pusher_velocity(&p, PUSHER_BODY_GHOST, v);
         CHECK(v[0] == 2 && v[1] == 0 && pusher_omega(&p, PUSHER_BODY_GHOST) == 1,
               "step %d: ghost velocity", n);
+        pen = pusher_penetration(&p, PUSHER_BODY_PADDLE);
+        CHECK(pen <= tol, "step %d: paddle %.3g deep in the floor", n, pen);
+        a = pusher_angle(&p, PUSHER_BODY_PADDLE);
+        if (n >= 40)
+            CHECK(fabs(sin(a) + 0.05 * cos(a) - 0.6) <= 1e-6 &&
+                      fabs(pusher_omega(&p, PUSHER_BODY_PADDLE)) <= 1e-9,
+                  "step %d: paddle at %.17g, omega %.3g, not resting on the floor", n, a,
+                  pusher_omega(&p, PUSHER_BODY_PADDLE));
     }
     pusher_position(&p, PUSHER_BODY_SPINNER, s);
     CHECK(s[0] == 19.8 && s[1] == 2 && pusher_angle(&p, PUSHER_BODY_SPINNER) == 0.5,
@@ -154,8 +199,9 @@ static void pusher(void) {
     CHECK(touch == 36, "contact at step %d, not 36 (gap 0.35 at 1 m/s)", touch);
     CHECK(isfinite(pusher_energy(&p)), "energy %g", pusher_energy(&p));
     printf("pusher: contact at step %d; crate at the plow's speed after it, deepest %.3g "
-           "(tolerance %.3g), least gap %.3g; ghost through the wall at (%.17g, 2)\n",
-           touch, worst, tol, least, g[0]);
+           "(tolerance %.3g), least gap %.3g; ghost through the wall at (%.17g, 2); paddle "
+           "pressed on the floor at %.9f rad\n",
+           touch, worst, tol, least, g[0], a);
 }
 
 /* Inputs on kinematic bodies: a force is refused (NCS_INPUT_KINEMATIC,
@@ -193,6 +239,7 @@ static void kinematic_inputs(void) {
 
 int main(void) {
     motor_closed_form();
+    motor_hold();
     set_motor();
     bad_motor();
     pusher();

@@ -981,22 +981,29 @@ static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joi
     }
 }
 
-/* What needs every body checked: a joint joins dynamic bodies (a
- * kinematic body takes no impulse, so nothing could hold it), and a motor
- * turns a body that rotates. */
+/* Can a motor turn body x (NULL: the world)? A dynamic disc or polygon. */
+static int turns(const ncs_body *x) {
+    return x && !x->kinematic && x->kind != NCS_BODY_PARTICLE;
+}
+
+/* What needs every body checked: a joint holds at least one dynamic body
+ * (a kinematic body takes no impulse: joined to the world or to another
+ * kinematic body nothing could hold the joint), and a motor turns a body
+ * that rotates (a dynamic disc or polygon). */
 static void joint_bodies(sema *S) {
     for (int i = 0; i < S->s->njoints; i++) {
         const ncs_joint *j = &S->s->joints[i];
         const ncs_body *a = j->a >= 0 ? &S->s->bodies[j->a] : NULL;
         const ncs_body *b = j->b >= 0 ? &S->s->bodies[j->b] : NULL;
-        if ((a && a->kinematic) || (b && b->kinematic)) {
-            ncs_error(S->d, j->loc, "joint '%s' holds kinematic body '%s': kinematic bodies "
-                      "take no joints", j->name, (a && a->kinematic ? a : b)->name);
+        if (a && a->kinematic && (!b || b->kinematic)) {
+            ncs_error(S->d, j->loc, "joint '%s' holds kinematic body '%s' to %s: a joint needs "
+                      "a dynamic body", j->name, a->name,
+                      b ? "another kinematic body" : "the world");
             continue;
         }
-        if (j->motor && a && a->kind == NCS_BODY_PARTICLE && (!b || b->kind == NCS_BODY_PARTICLE))
+        if (j->motor && !turns(a) && !turns(b))
             ncs_error(S->d, j->motor_loc, "the motor of '%s' turns nothing: particles do not "
-                      "rotate", j->name);
+                      "rotate and kinematic bodies turn as they are set", j->name);
     }
 }
 

@@ -983,6 +983,13 @@ static void uf_join(int *par, int a, int b) {
         par[x] = y;
 }
 
+/* The dynamic body of joint i, whose island it is in (a kinematic end
+ * holds like the world: ncsc refuses a joint without a dynamic body). */
+static int joint_body(const ncs_world *w, int i) {
+    const ncs_joint_desc *J = &w->sc->joint[i];
+    return kin(w, J->a) && J->b >= 0 ? J->b : J->a;
+}
+
 static void islands(ncs_world *w) {
     int *par = w->mem.parent, *beg = w->mem.ibegin, nb = w->sc->nbodies, i;
     for (i = 0; i < nb; i++)
@@ -994,8 +1001,8 @@ static void islands(ncs_world *w) {
         if (w->mem.pair[i].a >= 0 && w->mem.pair[i].b >= 0 && !kin(w, w->mem.pair[i].a) &&
             !kin(w, w->mem.pair[i].b))
             uf_join(par, w->mem.pair[i].a, w->mem.pair[i].b);
-    for (i = 0; i < w->sc->njoints; i++)
-        if (w->sc->joint[i].b >= 0)
+    for (i = 0; i < w->sc->njoints; i++) /* a kinematic end holds like the world */
+        if (w->sc->joint[i].b >= 0 && !kin(w, w->sc->joint[i].a) && !kin(w, w->sc->joint[i].b))
             uf_join(par, w->sc->joint[i].a, w->sc->joint[i].b);
     for (i = 0; i <= nb; i++)
         beg[i] = 0;
@@ -1017,11 +1024,11 @@ static void islands(ncs_world *w) {
     for (i = 0; i <= nb; i++)
         beg[i] = 0;
     for (i = 0; i < w->sc->njoints; i++)
-        beg[uf_find(par, w->sc->joint[i].a) + 1]++;
+        beg[uf_find(par, joint_body(w, i)) + 1]++;
     for (i = 0; i < nb; i++)
         beg[i + 1] += beg[i];
     for (i = 0; i < w->sc->njoints; i++)
-        w->mem.jorder[beg[uf_find(par, w->sc->joint[i].a)]++] = i;
+        w->mem.jorder[beg[uf_find(par, joint_body(w, i))]++] = i;
     for (i = nb; i > 0; i--)
         beg[i] = beg[i - 1];
     beg[0] = 0;

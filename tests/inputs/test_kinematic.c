@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "cart.h"
 #include "motor.h"
 #include "pusher.h"
 #include "../check.h"
@@ -15,6 +16,7 @@
 
 static motor_state m, m2;
 static pusher_state p, p2;
+static cart_state ct;
 
 /* The bar's inertia about its centre: m (w^2 + t^2) / 12. */
 static const double bar_inertia = 2.0 * (2.0 * 2.0 + 0.1 * 0.1) / 12.0;
@@ -237,6 +239,39 @@ static void kinematic_inputs(void) {
     printf("kinematic inputs: force refused, pose in the wall taken, velocity set\n");
 }
 
+/* A kinematic end holds a joint as the world does: the bob hung from the
+ * cart (moving at 1 m/s) is, relative to the cart, where its twin hung
+ * from a fixed point is relative to that point, every step (1e-9); the
+ * wheel's unbounded motor turns it at the hub's 1 rad/s plus 2. */
+static void cart(void) {
+    const double h = CART_TIME_STEP;
+    double b[2], t[2], vb[2], vt[2], k[2], worst = 0;
+    int n;
+    CHECK(cart_init(&ct) == 0, "init");
+    for (n = 1; n <= CART_STEPS; n++) {
+        CHECK(cart_step(&ct) == CART_STEP_OK, "step %d", n);
+        cart_position(&ct, CART_BODY_BOB, b);
+        cart_position(&ct, CART_BODY_TWIN, t);
+        cart_position(&ct, CART_BODY_TROLLEY, k);
+        cart_velocity(&ct, CART_BODY_BOB, vb);
+        cart_velocity(&ct, CART_BODY_TWIN, vt);
+        CHECK(fabs(k[0] - n * h) <= 1e-12 && k[1] == 2, "step %d: cart at %.17g", n, k[0]);
+        worst = fmax(worst, fmax(fabs((b[0] - k[0]) - (t[0] - 10)), fabs(b[1] - t[1])));
+        CHECK(fabs((b[0] - k[0]) - (t[0] - 10)) <= 1e-9 && fabs(b[1] - t[1]) <= 1e-9,
+              "step %d: bob at (%.17g, %.17g) from the cart, twin (%.17g, %.17g)", n,
+              b[0] - k[0], b[1], t[0] - 10, t[1]);
+        CHECK(fabs(vb[0] - 1 - vt[0]) <= 1e-9 && fabs(vb[1] - vt[1]) <= 1e-9,
+              "step %d: bob velocity (%.17g, %.17g), twin's + (1, 0) (%.17g, %.17g)", n, vb[0],
+              vb[1], vt[0] + 1, vt[1]);
+        CHECK(fabs(cart_omega(&ct, CART_BODY_WHEEL) - 3) <= 1e-9, "step %d: wheel at %.17g", n,
+              cart_omega(&ct, CART_BODY_WHEEL));
+    }
+    CHECK(fabs(t[0] - 10.6) > 0.1, "the twin did not swing: x %.17g", t[0]);
+    printf("cart: the bob hung from the moving cart swings as its fixed twin, largest "
+           "difference %.3g m over %d steps; the wheel at %.17g rad/s on the hub\n", worst,
+           CART_STEPS, cart_omega(&ct, CART_BODY_WHEEL));
+}
+
 int main(void) {
     motor_closed_form();
     motor_hold();
@@ -244,5 +279,6 @@ int main(void) {
     bad_motor();
     pusher();
     kinematic_inputs();
+    cart();
     return CHECK_DONE();
 }

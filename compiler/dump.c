@@ -106,8 +106,8 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
     fprintf(out, "  bodies %d\n", s->nbodies);
     for (int i = 0; i < s->nbodies; i++) {
         const ncs_body *b = &s->bodies[i];
-        fprintf(out, "    body %s %s @%d:%d\n", b->name, pick(body_kind, 3, b->kind),
-                b->loc.line, b->loc.col);
+        fprintf(out, "    body %s %s%s @%d:%d\n", b->name, b->kinematic ? "kinematic " : "",
+                pick(body_kind, 3, b->kind), b->loc.line, b->loc.col);
         num(out, 3, "mass", b->mass);
         num(out, 3, "radius", b->radius);
         if (b->kind == NCS_BODY_POLYGON)
@@ -138,6 +138,13 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
             fputs("      b world\n", out);
         if (j->has_at)
             vec(out, 3, "at", j->at);
+        if (j->motor) {
+            num(out, 3, "motor_speed", j->speed);
+            if (j->max_torque >= 0)
+                num(out, 3, "max_torque", j->max_torque);
+            else
+                fputs("      max_torque unbounded\n", out);
+        }
         if (j->kind == NCS_JOINT_KIND_ROD)
             num(out, 3, "length", j->length);
     }

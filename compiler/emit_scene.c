@@ -256,6 +256,12 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
                    pl->size.groups);
     ncs_buf_printf(o, "#define %s_MAX_M %d /* rows of one island's LCP */\n", P, pl->size.m);
     ncs_buf_printf(o, "#define %s_NJOINTS %d /* joints */\n", P, pl->njoints);
+    for (b = 0; b < s->njoints; b++) {
+        char up[256];
+        upper_name(up, sizeof up, s->joints[b].name);
+        ncs_buf_printf(o, "#define %s_JOINT_%s %d /* index of joint '%s'%s */\n", P, up, b,
+                       s->joints[b].name, s->joints[b].motor ? ", a motor" : "");
+    }
     ncs_buf_printf(o, "#define %s_MAX_JOINT_ROWS %d /* joint rows of one island */\n", P,
                    pl->size.jrows);
     ncs_buf_printf(o,
@@ -323,27 +329,37 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
         "/// Kinetic energy of all bodies. Never fails.\n"
         "static inline ncs_real @_energy(const @_state *s) { return ncs_world_energy(&s->w); }\n"
         "/// Name of `body` as written in the scene. Never fails.\n"
-        "static inline const char *@_body_name(int body) { return @_scene.body_name[body]; }\n"
+        "static inline const char *@_body_name(int body) { return @_scene.body_name[body]; }\n");
+    ncs_buf_tpl(o,
         "\n/* Inputs (docs/embedding.md): each returns NCS_INPUT_OK (0) or a negative\n"
         " * NCS_INPUT_* status and then changes nothing. */\n"
         "/// `body`'s constant force and torque from the next step on, beside gravity.\n"
-        "/// Fails with NCS_INPUT_BAD_BODY or NCS_INPUT_NOT_FINITE (NaN, inf).\n"
+        "/// Fails with NCS_INPUT_BAD_BODY, NCS_INPUT_NOT_FINITE (NaN, inf) or\n"
+        "/// NCS_INPUT_KINEMATIC (a kinematic body: set its velocity instead).\n"
         "static inline int @_set_force(@_state *s, int body, ncs_real fx, ncs_real fy,\n"
         "                              ncs_real torque) {\n"
         "    return ncs_world_set_force(&s->w, body, fx, fy, torque);\n}\n"
-        "/// `body`'s velocity and angular velocity. Fails as @_set_force.\n"
+        "/// `body`'s velocity and angular velocity (a kinematic body keeps it).\n"
+        "/// Fails with NCS_INPUT_BAD_BODY or NCS_INPUT_NOT_FINITE.\n"
         "static inline int @_set_velocity(@_state *s, int body, ncs_real vx, ncs_real vy,\n"
         "                                 ncs_real omega) {\n"
         "    return ncs_world_set_velocity(&s->w, body, vx, vy, omega);\n}\n"
-        "/// Moves `body` to (x, y, theta). Fails as @_set_force, or with\n"
+        "/// Moves `body` to (x, y, theta). Fails as @_set_velocity, or with\n"
         "/// NCS_INPUT_OVERLAP when the pose is inside the solid or another body\n"
         "/// beyond the scene's tolerance.\n"
         "static inline int @_set_pose(@_state *s, int body, ncs_real x, ncs_real y,\n"
         "                             ncs_real theta) {\n"
         "    return ncs_world_set_pose(&s->w, body, x, y, theta);\n}\n"
+        "/// The motor of pin `joint` ($_JOINT_*): drives omega_a - omega_b to `speed`\n"
+        "/// with |torque| <= max_torque from the next step on. Fails with\n"
+        "/// NCS_INPUT_BAD_JOINT (no such joint or no motor), NCS_INPUT_NOT_FINITE\n"
+        "/// or NCS_INPUT_BAD_TORQUE (max_torque < 0).\n"
+        "static inline int @_set_motor(@_state *s, int joint, ncs_real speed,\n"
+        "                              ncs_real max_torque) {\n"
+        "    return ncs_world_set_motor(&s->w, joint, speed, max_torque);\n}\n"
         "/** A saved state (values only: restore it into any initialised @_state). */\n"
         "typedef struct @_snapshot {\n"
-        "    ncs_mem_unit u[NCS_WORLD_SNAPSHOT_UNITS($_NBODIES)]; /**< its values */\n"
+        "    ncs_mem_unit u[NCS_WORLD_SNAPSHOT_UNITS($_NBODIES, $_NJOINTS)]; /**< its values */\n"
         "} @_snapshot;\n"
         "/** Bytes of a @_snapshot. */\n"
         "#define $_SNAPSHOT_BYTES (sizeof(@_snapshot))\n"
@@ -506,7 +522,7 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
             ncs_buf_printf(o, i < 2 ? ", " : "}, ");
         }
         real_lit(o, e->real_float, pb->e);
-        ncs_buf_printf(o, "}");
+        ncs_buf_printf(o, ", %d}", pb->kinematic);
         ncs_buf_printf(o, "%s /* %s */\n", b + 1 < s->nbodies ? "," : "", s->bodies[b].name);
     }
     ncs_buf_printf(o, "};\nstatic const char *const %s_names[%s_NBODIES] = {", p, P);
@@ -516,7 +532,8 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
     if (pl->njoints > 0) {
         static const char *const kind[] = {"NCS_JOINT_PIN", "NCS_JOINT_ROD", "NCS_JOINT_WELD"};
         ncs_buf_printf(o, "/* joints: kind, bodies a and b (-1: the world), anchor on a, anchor on b\n"
-                          " * (centroid frames; a world point for the world), rod length, weld angle */\n"
+                          " * (centroid frames; a world point for the world), rod length, weld angle,\n"
+                          " * motor, its speed and torque bound (-1: none) */\n"
                           "static const ncs_joint_desc %s_joints[%s_NJOINTS] = {\n", p, P);
         for (i = 0; i < pl->njoints; i++) {
             const ncs_pjoint *j = &pl->joints[i];
@@ -527,6 +544,10 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
                 ncs_buf_printf(o, ", ");
                 real_lit(o, e->real_float, v[k]);
             }
+            ncs_buf_printf(o, ", %d, ", j->motor);
+            real_lit(o, e->real_float, j->speed);
+            ncs_buf_printf(o, ", ");
+            real_lit(o, e->real_float, j->max_torque);
             ncs_buf_printf(o, "}%s /* %s */\n", i + 1 < pl->njoints ? "," : "", s->joints[i].name);
         }
         ncs_buf_printf(o, "};\n\n");

@@ -1105,6 +1105,8 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
         goto nomem;
     for (int bi = 0; bi < nb; bi++) {
         int before = ncs_diag_errors(d);
+        if (s->bodies[bi].kinematic)
+            continue; /* it passes through the solid */
         for (int i = 0; i < nob; i++) {
             int in = starts_inside(&b, bi, i);
             if (in < 0)
@@ -1120,6 +1122,8 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
      * another jumped 0.4 m in step 1): the later one is the error */
     for (int bj = 1; bj < nb; bj++)
         for (int bi = 0; bi < bj; bi++) {
+            if (s->bodies[bi].kinematic && s->bodies[bj].kinematic)
+                continue; /* kinematic bodies pass through each other */
             int over = bodies_overlap(&b, bi, bj);
             if (over < 0)
                 goto nomem;

@@ -218,7 +218,11 @@ static int plan_joints(ncs_plan *p) {
             }
             pj->angle = pa->q0[2] - (j->b >= 0 ? p->bodies[j->b].q0[2] : 0);
         }
-        p->size.jrows += j->kind == NCS_JOINT_KIND_ROD ? 1 : j->kind == NCS_JOINT_KIND_PIN ? 2 : 3;
+        pj->motor = j->motor;
+        pj->speed = j->speed;
+        pj->max_torque = j->max_torque;
+        p->size.jrows += (j->kind == NCS_JOINT_KIND_ROD ? 1 : j->kind == NCS_JOINT_KIND_PIN ? 2 : 3) +
+                         j->motor;
     }
     return 0;
 }
@@ -280,6 +284,10 @@ static int plan_bodies(ncs_plan *p) {
         pb->ax = s->gravity.x + bd->force.x / bd->mass;
         pb->ay = s->gravity.y + bd->force.y / bd->mass;
         pb->alpha = bd->torque * pb->iI;
+        if (bd->kinematic) { /* infinite mass, nothing acts on it */
+            pb->kinematic = 1;
+            pb->im = pb->iI = pb->ax = pb->ay = pb->alpha = 0;
+        }
         pb->mu = bd->friction;
         pb->e = bd->restitution;
         pb->rad = pb->r;
@@ -448,6 +456,7 @@ static double local_scale(const ncs_plan *p) {
 static void plan_constants(ncs_plan *p) {
     const ncs_scene *s = p->s;
     double box[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL}, v2 = 0, amax = 0, rmax = 0, d;
+    double vk = 0;
     int i, j;
     for (j = 0; j < p->obst.nverts; j++)
         grow_box(box, p->obst.vx[j], p->obst.vy[j]);
@@ -460,6 +469,8 @@ static void plan_constants(ncs_plan *p) {
         grow_box(box, b->pos.x, b->pos.y);
         if (sp * sp > v2)
             v2 = sp * sp;
+        if (pb->kinematic && sp > vk)
+            vk = sp;
         if (hypot(pb->ax, pb->ay) > amax)
             amax = hypot(pb->ax, pb->ay);
         rmax = fmax(rmax, pb->r);
@@ -474,7 +485,10 @@ static void plan_constants(ncs_plan *p) {
     d = box[2] >= box[0] ? hypot(box[2] - box[0], box[3] - box[1]) : 0;
     p->diameter = d > 0 ? d : 1;
     p->local = local_scale(p);
-    p->vmax = sqrt(v2 + 2 * amax * p->diameter);
+    /* a kinematic body brings energy the bound above does not hold: a body
+     * it pushes may come to about its speed, and meet a side at about
+     * twice it */
+    p->vmax = sqrt(v2 + 2 * amax * p->diameter) + 2 * vk;
     p->epsilon = s->epsilon_auto ? PLAN_EPSILON * p->local : s->epsilon;
     p->margin = s->margin_auto ? 1e-3 * p->local : s->margin;
     p->body_margin = 0.1 * p->margin;

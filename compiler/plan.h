@@ -54,6 +54,7 @@ typedef struct ncs_pbody {
     double q0[3], v0[3];    /**< initial state at the reference point */
     double speed;           /**< bound on the speed of its points over the run
                                  (energy; docs/engine.md) */
+    int kinematic;          /**< 1: a kinematic body (im = iI = 0, no acceleration) */
 } ncs_pbody;
 
 /** A joint as the runtime's ncs_joint_desc. */
@@ -64,6 +65,9 @@ typedef struct ncs_pjoint {
     double bx, by;          /**< anchor on b (b's centroid frame), or the world point */
     double len;             /**< rod: its length */
     double angle;           /**< weld: theta_a - theta_b */
+    int motor;              /**< pin: 1 with a motor */
+    double speed;           /**< motor: target speed */
+    double max_torque;      /**< motor: torque bound, -1: none */
 } ncs_pjoint;
 
 /** Sizes of the state's arrays. */

@@ -23,6 +23,12 @@
  *
  * An island holds bodies of one connected part; its bound is that part's
  * sum. The whole step's pairs and sides are the sum over the parts.
+ *
+ * A kinematic body goes anywhere (through the solid, into every part, over
+ * other kinematic bodies) and joins no island: it meets no obstacle and no
+ * kinematic body, and each dynamic body adds the whole cost of its pair
+ * with every kinematic body (they may overlap each other, so no packing
+ * bound applies), whatever part either is in.
  */
 #include <math.h>
 #include <stdio.h>
@@ -1202,7 +1208,7 @@ static void free_parts(const ncs_plan *p, int *comp) {
         comp[b] = 0;
         if (ci >= 0 && cj >= 0 && ci < n && cj < n && lab[cj * n + ci] >= 0)
             comp[b] = lab[cj * n + ci];
-        else if (ci >= 0 && cj >= 0 && ci < n && cj < n)
+        else if (ci >= 0 && cj >= 0 && ci < n && cj < n && !s->bodies[b].kinematic)
             comp[b] = -1; /* on a solid cell (a body touching the solid): unknown */
     }
     for (b = 0; b < s->nbodies; b++)
@@ -1226,7 +1232,7 @@ static double neighbours(const ncs_plan *p, int a, const int *comp, double rmax,
     double parts = 0, solids = 0, k;
     int b;
     for (b = 0; b < s->nbodies; b++) {
-        if (b == a || comp[b] != comp[a])
+        if (b == a || comp[b] != comp[a] || p->bodies[b].kinematic)
             continue;
         if (p->bodies[b].kind == NCS_BODY_PARTICLE)
             parts++;
@@ -1273,6 +1279,10 @@ int ncs_plan_sizes(ncs_plan *p) {
     }
     free_parts(p, comp);
     for (a = 0; a < nb; a++) {
+        if (p->bodies[a].kinematic) {
+            comp[a] = 0; /* everywhere: its pairs are counted by the others */
+            continue;
+        }
         if (p->bodies[a].kind != NCS_BODY_PARTICLE) {
             rmax = fmax(rmax, p->bodies[a].rad);
             amin = fmin(amin, body_area(p, a));
@@ -1281,6 +1291,8 @@ int ncs_plan_sizes(ncs_plan *p) {
             nparts = comp[a] + 1;
     }
     for (a = 0; a < nb; a++) {
+        if (p->bodies[a].kinematic)
+            continue; /* per[a] stays 0 */
         per[a] = obstacle_cost(p, a);
         if (getenv("NCS_SIZES_DEBUG"))
             fprintf(stderr, "body %d part %d: obstacles pairs %g sides %g rows %g groups %g\n", a, comp[a], per[a].pairs, per[a].sides, per[a].rows, per[a].groups);
@@ -1290,9 +1302,18 @@ int ncs_plan_sizes(ncs_plan *p) {
     for (a = 0; a < nb; a++) {
         int nc = 0, K;
         double Ra = 0;
+        if (p->bodies[a].kinematic)
+            continue;
         for (b = 0; b < nb; b++) {
             double R;
-            if (b == a || comp[b] != comp[a])
+            if (b == a || !p->bodies[b].kinematic)
+                continue;
+            R = 2 * (p->reach_cap - p->margin) + p->body_margin;
+            add(&per[a], body_pair_cost(p, a, b, R), 1);
+        }
+        for (b = 0; b < nb; b++) {
+            double R;
+            if (b == a || comp[b] != comp[a] || p->bodies[b].kinematic)
                 continue;
             R = 2 * (p->reach_cap - p->margin) + p->body_margin; /* h (sp_a + sp_b) + margin */
             Ra = fmax(Ra, R);

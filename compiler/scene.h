@@ -88,6 +88,9 @@ typedef struct ncs_body {
     int has_friction;   /**< 1 when the body set its own friction */
     double restitution; /**< 0..1, scene default when not given */
     int has_restitution;/**< 1 when the body set its own restitution */
+    int kinematic;      /**< 1: `body NAME kinematic`, a disc or a polygon
+                             (kind) that moves with its own velocity; mass 1
+                             and inertia nominal (used by no dynamics) */
 } ncs_body;
 
 /** Kinds of joints (the runtime's NCS_JOINT_* values). */
@@ -108,6 +111,10 @@ typedef struct ncs_joint {
     ncs_vec2 at;        /**< pin, weld: the joint's point; rod: the world end */
     ncs_loc at_loc;     /**< location of `at` (else of the name) */
     double length;      /**< rod: its length at time 0 (> 0) */
+    int motor;          /**< pin: 1 when `motor_speed` was given */
+    ncs_loc motor_loc;  /**< location of `motor_speed` */
+    double speed;       /**< motor: target omega_a - omega_b */
+    double max_torque;  /**< motor: torque bound (>= 0), -1: unbounded */
 } ncs_joint;
 
 typedef enum ncs_expect_kind {

@@ -57,8 +57,8 @@ static const char *const body_settings[] = {
     "friction", "radius", "inertia", "restitution", NULL
 };
 
-enum { JO_A, JO_B, JO_COUNT };
-static const char *const joint_settings[] = {"a", "b", NULL};
+enum { JO_A, JO_B, JO_SPEED, JO_TORQUE, JO_COUNT };
+static const char *const joint_settings[] = {"a", "b", "motor_speed", "max_torque", NULL};
 static const char *const joint_kinds[] = {"pin", "rod", "weld", NULL};
 
 typedef struct sema {
@@ -77,6 +77,9 @@ typedef struct sema {
 
 static const char *const obstacle_kinds[] = {"polygon", "group", NULL};
 static const char *const body_kinds[] = {"particle", "disc", "polygon", NULL};
+/* what may follow a body's name: its kind, or `kinematic` (a disc or a
+ * polygon, by its `radius` or `vertices`) */
+static const char *const body_heads[] = {"particle", "disc", "polygon", "kinematic", NULL};
 static const char *const members[] = {
     "x", "y", "theta", "vx", "vy", "omega", "position", "velocity", NULL
 };
@@ -707,28 +710,69 @@ static int applies(sema *S, const ncs_ritem *it, const ncs_body *o, int kind) {
     return 0;
 }
 
+/* A kinematic body: its kind from its shape (`vertices`: a polygon, else a
+ * disc), mass 1 for the checks that divide by it (no dynamics uses it).
+ * Returns 0 when it has no shape or two (reported). */
+static int kinematic_kind(sema *S, const ncs_rblock *b, ncs_body *o,
+                          const ncs_ritem *const *slot) {
+    const ncs_ritem *verts = NULL;
+    for (const ncs_ritem *it = b->items; it && !verts; it = it->next)
+        if (it->kind == NCS_RI_VERTICES)
+            verts = it;
+    o->kinematic = 1;
+    o->mass = 1;
+    o->kind = verts ? NCS_BODY_POLYGON : NCS_BODY_DISC;
+    if (verts && slot[BO_RADIUS]) {
+        ncs_error(S->d, slot[BO_RADIUS]->loc, "kinematic body '%s' has 'vertices' and "
+                  "'radius'; keep one (a polygon or a disc)", o->name);
+        ncs_note(S->d, verts->loc, "'vertices' is given here");
+        return 0;
+    }
+    if (!verts && !slot[BO_RADIUS] && !b->damaged) {
+        ncs_error(S->d, o->loc, "kinematic body '%s' has no shape; add 'vertices (x, y) ...;' "
+                  "or 'radius = ...;'", o->name);
+        return 0;
+    }
+    return 1;
+}
+
+/* Settings a kinematic body refuses: nothing acts on it. */
+static int kinematic_refuses(sema *S, const ncs_ritem *it, int i) {
+    if (i != BO_MASS && i != BO_FORCE && i != BO_TORQUE && i != BO_INERTIA)
+        return 0;
+    ncs_error(S->d, it->loc, "'%s' is not allowed in a kinematic body: it moves with its own "
+              "velocity whatever acts on it", it->name);
+    return 1;
+}
+
 static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
     const ncs_ritem *slot[BO_COUNT] = {0};
     const ncs_ritem *verts = NULL;
     char q[80], hint[100];
+    int kinematic = b->kindname.text && strcmp(b->kindname.text, "kinematic") == 0;
 
     o->name = b->name.text;
     o->loc = b->name.loc;
     o->kind = lookup(b->kindname.text, body_kinds);
-    if (o->kind < 0 && b->kindname.text)
+    if (o->kind < 0 && b->kindname.text && !kinematic)
         ncs_error(S->d, b->kindname.loc, "unknown body kind %s%s",
                   ncs_quote(q, b->kindname.text, 32),
-                  did_you_mean(hint, b->kindname.text, body_kinds)[0] ? hint
-                  : " (expected particle, disc or polygon)");
+                  did_you_mean(hint, b->kindname.text, body_heads)[0] ? hint
+                  : " (expected particle, disc, polygon or kinematic)");
 
     fill_slots(b, body_settings, slot);
     memcpy(S->body_slot[o - S->s->bodies], slot, sizeof slot);
+    if (kinematic && !kinematic_kind(S, b, o, slot))
+        return;
     for (const ncs_ritem *it = b->items; it; it = it->next) {
         if (it->kind != NCS_RI_SETTING) {
             body_vertices(S, it, o, &verts);
             continue;
         }
-        switch (setting_index(S, it, body_settings, slot, "body")) {
+        int i = setting_index(S, it, body_settings, slot, "body");
+        if (o->kinematic && kinematic_refuses(S, it, i))
+            continue;
+        switch (i) {
         case BO_MASS: get_range(S, it, 0, &o->mass); break;
         case BO_POSITION:
             if (get_vec(S, it, &o->pos))
@@ -772,7 +816,7 @@ static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
         o->inertia = polygon_inertia(&o->shape, o->mass);
     if (b->damaged)
         return;
-    if (!slot[BO_MASS])
+    if (!slot[BO_MASS] && !o->kinematic)
         ncs_error(S->d, o->loc, "body '%s' has no mass; add 'mass = ...;'", o->name);
     if (o->kind == NCS_BODY_DISC && !slot[BO_RADIUS])
         ncs_error(S->d, o->loc, "disc '%s' has no radius; add 'radius = ...;'", o->name);
@@ -893,11 +937,27 @@ static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joi
         switch (setting_index(S, it, joint_settings, slot, "joint")) {
         case JO_A: j->a = joint_body(S, it, names); break;
         case JO_B: j->b = joint_body(S, it, names); break;
+        case JO_SPEED:
+            if (get_number(S, it, &j->speed)) {
+                angle_limit(S, it);
+                j->motor = 1;
+                j->motor_loc = it->loc;
+            }
+            break;
+        case JO_TORQUE: get_range(S, it, 1, &j->max_torque); break;
         default: break;
         }
     }
+    if (!slot[JO_TORQUE])
+        j->max_torque = -1; /* unbounded */
     if (b->damaged || j->kind < 0)
         return;
+    if (slot[JO_TORQUE] && !slot[JO_SPEED])
+        ncs_error(S->d, slot[JO_TORQUE]->loc, "'max_torque' without 'motor_speed': a motor "
+                  "needs its speed; add 'motor_speed = ...;'");
+    if (slot[JO_SPEED] && j->kind != NCS_JOINT_KIND_PIN)
+        ncs_error(S->d, slot[JO_SPEED]->loc, "only pin joints have motors; '%s' is a %s",
+                  j->name, joint_kinds[j->kind]);
     if (!slot[JO_A]) {
         ncs_error(S->d, j->loc, "joint '%s' has no body; add 'a = BODY;'", j->name);
         return;
@@ -918,6 +978,32 @@ static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joi
     } else if (!at) {
         ncs_error(S->d, j->loc, "%s '%s' has no point; add 'at (x, y);'", joint_kinds[j->kind],
                   j->name);
+    }
+}
+
+/* Can a motor turn body x (NULL: the world)? A dynamic disc or polygon. */
+static int turns(const ncs_body *x) {
+    return x && !x->kinematic && x->kind != NCS_BODY_PARTICLE;
+}
+
+/* What needs every body checked: a joint holds at least one dynamic body
+ * (a kinematic body takes no impulse: joined to the world or to another
+ * kinematic body nothing could hold the joint), and a motor turns a body
+ * that rotates (a dynamic disc or polygon). */
+static void joint_bodies(sema *S) {
+    for (int i = 0; i < S->s->njoints; i++) {
+        const ncs_joint *j = &S->s->joints[i];
+        const ncs_body *a = j->a >= 0 ? &S->s->bodies[j->a] : NULL;
+        const ncs_body *b = j->b >= 0 ? &S->s->bodies[j->b] : NULL;
+        if (a && a->kinematic && (!b || b->kinematic)) {
+            ncs_error(S->d, j->loc, "joint '%s' holds kinematic body '%s' to %s: a joint needs "
+                      "a dynamic body", j->name, a->name,
+                      b ? "another kinematic body" : "the world");
+            continue;
+        }
+        if (j->motor && !turns(a) && !turns(b))
+            ncs_error(S->d, j->motor_loc, "the motor of '%s' turns nothing: particles do not "
+                      "rotate and kinematic bodies turn as they are set", j->name);
     }
 }
 
@@ -1332,6 +1418,11 @@ static int check_body_numbers(sema *S, int b, double *v2, double *amax, int *ama
     ncs_vec2 g = S->s->gravity;
     double iI, r = bd->kind == NCS_BODY_DISC ? bd->radius : 0;
     char q[80];
+    if (bd->kinematic) { /* its speed, no acceleration */
+        double sp = hypot(bd->vel.x, bd->vel.y) + fabs(bd->omega) * r;
+        *v2 = fmax(*v2, sp * sp);
+        return 1;
+    }
     if (!bs[BO_MASS])
         return 0;
     if (!isfinite(1 / bd->mass)) {
@@ -1603,7 +1694,10 @@ ncs_scene *ncs_sema(ncs_front *p) {
         if (!s->bodies[i].has_restitution)
             s->bodies[i].restitution = s->restitution;
     if (p->syntax_errors == 0 && ncs_diag_errors(p->d) == errors_before)
+    {
         joint_lengths(&S);
+        joint_bodies(&S);
+    }
 
     if (p->syntax_errors == 0 && scene && ncs_diag_errors(p->d) == errors_before)
         check_derived(&S);

@@ -82,6 +82,8 @@ static int parse_row(char *s, const char *path, long line, const ncs_scene_desc 
             break;
     if (r->body == sc->nbodies)
         return bad(path, line, "unknown body '%s'", f[1]);
+    if (sc->body[r->body].kinematic)
+        return bad(path, line, "body '%s' is kinematic: no force acts on it", f[1]);
     for (k = 0; k < 3; k++)
         if (finite_number(f[2 + k], num[k]) != 0)
             return bad(path, line, "bad %s '%s' (a finite number)", names[2 + k], f[2 + k]);

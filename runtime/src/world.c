@@ -73,8 +73,9 @@
 /* scratch rows per body (NCS_WORLD_SCRATCH_ROWS) */
 enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2, Q0, V0,
        BV, /* the bounces' velocity changes: in the velocities, not the positions */
-       FA /* the external accelerations (gravity + force / m, torque / I): kept
-             between steps, set by ncs_world_reset and ncs_world_set_force */ };
+       FA, /* the external accelerations (gravity + force / m, torque / I): kept
+             between steps, set by ncs_world_reset and ncs_world_set_force */
+       MV /* an island's vt with its clamped motors' impulses (solve_island) */ };
 
 /* rounds of collection with larger speeds before a step is inadmissible */
 #define REACH_ROUNDS 4
@@ -98,6 +99,11 @@ static void rot(ncs_real th, ncs_real x, ncs_real y, ncs_real r[2]) {
 
 static ncs_real (*row(const ncs_world *w, int which))[3] {
     return w->mem.scratch + which * w->sc->nbodies;
+}
+
+/* Is body i kinematic (i -1, the world: no)? */
+static int kin(const ncs_world *w, int i) {
+    return i >= 0 && w->sc->body[i].kinematic;
 }
 
 static const ncs_pieces *table(const ncs_world *w, int sb) {
@@ -950,8 +956,8 @@ static int collect(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp)[3]
     int a, b, i, j;
     w->npairs = 0;
     w->nsrefs = 0;
-    for (a = 0; a < sc->nbodies; a++)
-        if (against_obstacles(w, a, w->h * sp[a][0] + sc->margin, q) != 0)
+    for (a = 0; a < sc->nbodies; a++) /* a kinematic body passes the obstacles */
+        if (!kin(w, a) && against_obstacles(w, a, w->h * sp[a][0] + sc->margin, q) != 0)
             return -1;
     sweep_sort(w, q, sp);
     for (i = 0; i < sc->nbodies; i++) {
@@ -965,7 +971,7 @@ static int collect(ncs_world *w, const ncs_real (*q)[3], const ncs_real (*sp)[3]
             if (hyp(q[a][0] - q[b][0], q[a][1] - q[b][1]) >
                 sc->body[a].rad + sc->body[b].rad + rab)
                 continue;
-            if (sc->njoints > 0 && joined(w, a, b))
+            if ((sc->njoints > 0 && joined(w, a, b)) || (kin(w, a) && kin(w, b)))
                 continue;
             if (between(w, a, b, rab, q) != 0)
                 return -1;
@@ -994,21 +1000,32 @@ static void uf_join(int *par, int a, int b) {
         par[x] = y;
 }
 
+/* The dynamic body of joint i, whose island it is in (a kinematic end
+ * holds like the world: ncsc refuses a joint without a dynamic body). */
+static int joint_body(const ncs_world *w, int i) {
+    const ncs_joint_desc *J = &w->sc->joint[i];
+    return kin(w, J->a) && J->b >= 0 ? J->b : J->a;
+}
+
 static void islands(ncs_world *w) {
     int *par = w->mem.parent, *beg = w->mem.ibegin, nb = w->sc->nbodies, i;
     for (i = 0; i < nb; i++)
         par[i] = i;
+    /* a kinematic body joins no islands: like an obstacle it takes no
+     * impulse, so the bodies it touches need not be solved together; its
+     * pairs belong to the island of their other body */
     for (i = 0; i < w->npairs; i++)
-        if (w->mem.pair[i].a >= 0 && w->mem.pair[i].b >= 0)
+        if (w->mem.pair[i].a >= 0 && w->mem.pair[i].b >= 0 && !kin(w, w->mem.pair[i].a) &&
+            !kin(w, w->mem.pair[i].b))
             uf_join(par, w->mem.pair[i].a, w->mem.pair[i].b);
-    for (i = 0; i < w->sc->njoints; i++)
-        if (w->sc->joint[i].b >= 0)
+    for (i = 0; i < w->sc->njoints; i++) /* a kinematic end holds like the world */
+        if (w->sc->joint[i].b >= 0 && !kin(w, w->sc->joint[i].a) && !kin(w, w->sc->joint[i].b))
             uf_join(par, w->sc->joint[i].a, w->sc->joint[i].b);
     for (i = 0; i <= nb; i++)
         beg[i] = 0;
     for (i = 0; i < w->npairs; i++) {
         ncs_pair *P = &w->mem.pair[i];
-        P->island = uf_find(par, P->a >= 0 ? P->a : P->b);
+        P->island = uf_find(par, P->a >= 0 && !kin(w, P->a) ? P->a : P->b);
         beg[P->island + 1]++;
     }
     for (i = 0; i < nb; i++)
@@ -1024,11 +1041,11 @@ static void islands(ncs_world *w) {
     for (i = 0; i <= nb; i++)
         beg[i] = 0;
     for (i = 0; i < w->sc->njoints; i++)
-        beg[uf_find(par, w->sc->joint[i].a) + 1]++;
+        beg[uf_find(par, joint_body(w, i)) + 1]++;
     for (i = 0; i < nb; i++)
         beg[i + 1] += beg[i];
     for (i = 0; i < w->sc->njoints; i++)
-        w->mem.jorder[beg[uf_find(par, w->sc->joint[i].a)]++] = i;
+        w->mem.jorder[beg[uf_find(par, joint_body(w, i))]++] = i;
     for (i = nb; i > 0; i--)
         beg[i] = beg[i - 1];
     beg[0] = 0;
@@ -1277,18 +1294,43 @@ static int joint_rows(const ncs_joint_desc *J, const ncs_real (*q)[3], ncs_conta
     return rows;
 }
 
-/* The rows of island `root`'s joints at q into w->mem.jrow. Returns their
- * count, or -1 when they exceed max_jrows. */
-static int island_joints(ncs_world *w, int root, const ncs_real (*q)[3]) {
+/* The rows of island `root`'s joints at q into w->mem.jrow (tag -1), and
+ * with `motors` after them one row per motor (docs/engine.md, "Motors"):
+ * omega_a - omega_b, tag its joint, ghost its clamp (0: free; +1, -1: its
+ * impulse held at +-max_torque h). Returns their count (the motors' into
+ * *nm when not NULL), or -1 when they exceed max_jrows. */
+static int island_joints(ncs_world *w, int root, const ncs_real (*q)[3], int motors, int *nm) {
     const ncs_scene_desc *sc = w->sc;
-    int x, ne = 0;
+    int x, ne = 0, i, n;
+    if (nm)
+        *nm = 0;
     if (!NCS_WORLD_JOINTS || sc->njoints == 0)
         return 0;
     for (x = w->mem.jbegin[root]; x < w->mem.jbegin[root + 1]; x++) {
         const ncs_joint_desc *J = &sc->joint[w->mem.jorder[x]];
         if (ne + NCS_JOINT_ROWS(J->kind) > sc->max_jrows)
             return -1;
-        ne += joint_rows(J, q, &w->mem.jrow[ne]);
+        n = joint_rows(J, q, &w->mem.jrow[ne]);
+        for (i = 0; i < n; i++)
+            w->mem.jrow[ne + i].tag = -1;
+        ne += n;
+    }
+    for (x = w->mem.jbegin[root]; motors && x < w->mem.jbegin[root + 1]; x++) {
+        const ncs_joint_desc *J = &sc->joint[w->mem.jorder[x]];
+        ncs_contact *r = &w->mem.jrow[ne];
+        if (!J->motor)
+            continue;
+        if (ne + 1 > sc->max_jrows)
+            return -1;
+        memset(r, 0, sizeof *r);
+        r->a = J->a;
+        r->b = J->b;
+        r->jn[0][2] = 1;
+        r->jn[1][2] = -1;
+        r->tag = w->mem.jorder[x];
+        ne++;
+        if (nm)
+            ++*nm;
     }
     return ne;
 }
@@ -1319,7 +1361,7 @@ static ncs_real joint_err(const ncs_world *w, int ne) {
  * Newton step does (docs/engine.md, "Joints"): the chord velocity then
  * keeps the energy, where the tangent alone would lose v_t^2 h / L of
  * radial speed every step. */
-static void joint_curvature(ncs_world *w, int root, const ncs_real (*q)[3],
+static void joint_curvature(ncs_world *w, int root, int ne, const ncs_real (*q)[3],
                             const ncs_real (*vt)[3]) {
     const ncs_scene_desc *sc = w->sc;
     ncs_contact r[3];
@@ -1339,6 +1381,8 @@ static void joint_curvature(ncs_world *w, int root, const ncs_real (*q)[3],
             w->mem.jl[e] = r[i].f - R->f - w->h * vel(R, R->jn, vt);
         }
     }
+    for (; e < ne; e++) /* the motors' rows: velocities alone */
+        w->mem.jl[e] = 0;
 }
 
 /* The mixed LCP of the island's ne joint rows with its nc contacts (their
@@ -1364,7 +1408,9 @@ static int joint_space(ncs_world *w, int ne, int nc, int k, const ncs_real (*vt)
                     (l ? NCS_RC(-1.0) : NCS_RC(1.0)) * dot(w, R, R->jn, C, C->jt);
         }
         w->mem.jc[e] = (vt ? vel(R, R->jn, vt) : 0) + (beta * R->f + (extra ? extra[e] : 0)) * ih;
-        if (un)
+        if (R->tag >= 0) /* a motor: J v+ = speed (at the velocity level: no un) */
+            w->mem.jc[e] = (vt ? vel(R, R->jn, vt) : 0) - (ih != 0 ? w->mem.motor[R->tag][0] : 0);
+        else if (un)
             w->mem.jc[e] -= vel(R, R->jn, un);
     }
 #if NCS_WORLD_JOINTS
@@ -1378,21 +1424,26 @@ static int joint_space(ncs_world *w, int ne, int nc, int k, const ncs_real (*vt)
 }
 
 #if NCS_WORLD_JOINTS
+/* u += M^-1 R^T lambda for one joint row R. */
+static void row_impulse(const ncs_world *w, const ncs_contact *R, ncs_real lambda,
+                        ncs_real (*u)[3]) {
+    int x, k;
+    for (x = 0; x < 2; x++) {
+        int bx = x ? R->b : R->a;
+        const ncs_body_desc *B;
+        if (bx < 0)
+            continue;
+        B = &w->sc->body[bx];
+        for (k = 0; k < 3; k++)
+            u[bx][k] += (k < 2 ? B->im : B->iI) * R->jn[x][k] * lambda;
+    }
+}
+
 /* u += M^-1 J^T lambda for the island's ne joint rows. */
 static void apply_joints(const ncs_world *w, int ne, const ncs_real *lambda, ncs_real (*u)[3]) {
-    int e, x, k;
-    for (e = 0; e < ne; e++) {
-        const ncs_contact *R = &w->mem.jrow[e];
-        for (x = 0; x < 2; x++) {
-            int bx = x ? R->b : R->a;
-            const ncs_body_desc *B;
-            if (bx < 0)
-                continue;
-            B = &w->sc->body[bx];
-            for (k = 0; k < 3; k++)
-                u[bx][k] += (k < 2 ? B->im : B->iI) * R->jn[x][k] * lambda[e];
-        }
-    }
+    int e;
+    for (e = 0; e < ne; e++)
+        row_impulse(w, &w->mem.jrow[e], lambda[e], u);
 }
 #endif
 
@@ -1671,80 +1722,216 @@ static int drop_ghosts(ncs_world *w, ncs_layout *lay, int nc) {
     return out;
 }
 
+#if NCS_WORLD_JOINTS
+/* Motors (docs/engine.md, "Motors"): each is a row J v+ = speed whose
+ * impulse must stay within +-max_torque h, a box-constrained row of the
+ * mixed LCP (seed 004). It is solved by active sets: every motor starts as
+ * an equality row; one whose multiplier comes out beyond the bound is
+ * clamped there (its impulse becomes a known one, in vt) and the island
+ * solved again; a clamped one whose velocity ends on the far side of its
+ * speed (it would have to push the other way) is freed again. */
+
+/* vt plus the impulses of the island's clamped motors (rows [nact, ne))
+ * into row MV (the island's bodies only). */
+static const ncs_real (*motor_vt(ncs_world *w, int root, int nact, int ne,
+                                 const ncs_real (*vt)[3]))[3] {
+    ncs_real (*mv)[3] = row(w, MV);
+    int it, i, k, e;
+    for (it = 0; (i = island_next(w, root, &it)) >= 0;)
+        for (k = 0; k < 3; k++)
+            mv[i][k] = vt[i][k];
+    for (e = nact; e < ne; e++) {
+        const ncs_contact *R = &w->mem.jrow[e];
+        row_impulse(w, R, (ncs_real)R->ghost * w->mem.motor[R->tag][1] * w->h, mv);
+    }
+    return (const ncs_real (*)[3])mv;
+}
+
+/* The island's motor rows [ne - nm, ne): the free ones (ghost 0) before
+ * the clamped ones, in order; *nact after them. */
+static void motors_partition(ncs_world *w, int ne, int nm, int *nact) {
+    ncs_contact t;
+    int e, f;
+    for (e = f = ne - nm; e < ne; e++)
+        if (w->mem.jrow[e].ghost == 0) {
+            t = w->mem.jrow[e];
+            memmove(&w->mem.jrow[f + 1], &w->mem.jrow[f], sizeof t * (size_t)(e - f));
+            w->mem.jrow[f++] = t;
+        }
+    *nact = f;
+}
+
+/* The size of what row R's velocity is made of, for its tolerance: its
+ * speed, its velocity before and after the solve, and the share of each
+ * joint row's impulse (the free ones' multipliers in jl, rows [0, nact))
+ * in it, which may cancel (a motor holding a lever against its pin). */
+static ncs_real motor_scale(const ncs_world *w, const ncs_contact *R, int nact,
+                            const ncs_real (*u)[3], const ncs_real (*vx)[3]) {
+    ncs_real sc = NCS_FABS(w->mem.motor[R->tag][0]) + NCS_FABS(vel(R, R->jn, u)) +
+                  NCS_FABS(vel(R, R->jn, vx)) + NCS_REAL_TINY;
+    int e;
+    for (e = 0; e < nact; e++) {
+        const ncs_contact *D = &w->mem.jrow[e];
+        sc += NCS_FABS(dot(w, R, R->jn, D, D->jn) * w->mem.jl[e]);
+    }
+    return sc;
+}
+
+/* The island's motor rows [ne - nm, ne) after a solve with the rows [ne -
+ * nm, *nact) free (jl: their multipliers) and the rest clamped, u the end
+ * velocities, vx the velocities the solve started from: a free row beyond
+ * its bound is clamped at its sign; a clamped row whose velocity is past
+ * its speed in the direction it pushes is freed; a free row that misses
+ * its speed fails the check. The free rows are moved before the clamped
+ * ones, *nact after them. Returns 0 when every row holds, 1 when the set
+ * changed, -1 when a free row missed its speed. */
+static int motors_settle(ncs_world *w, int ne, int nm, int *nact, const ncs_real (*u)[3],
+                         const ncs_real (*vx)[3]) {
+    int e, changed = 0;
+    for (e = ne - nm; e < ne; e++) {
+        ncs_contact *R = &w->mem.jrow[e];
+        const ncs_contact *C = R;
+        ncs_real sp = w->mem.motor[R->tag][0], lim = w->mem.motor[R->tag][1] * w->h;
+        ncs_real om = vel(C, C->jn, u), d = om - sp;
+        ncs_real tol = 10 * NCS_TOL_VERIFY * motor_scale(w, R, *nact, u, vx);
+        if (e < *nact) {
+            if (NCS_FABS(w->mem.jl[e]) > lim) {
+                R->ghost = w->mem.jl[e] > 0 ? 1 : -1;
+                changed = 1;
+            } else if (!(NCS_FABS(d) <= tol)) {
+                return -1;
+            }
+        } else if ((ncs_real)R->ghost * d > tol) {
+            R->ghost = 0;
+            changed = 1;
+        }
+    }
+    motors_partition(w, ne, nm, nact);
+    return changed;
+}
+
+/* When the island's LCP had no solution with free motors (a motor held at
+ * its speed against a contact that stops it: the equality asks the
+ * impossible, the bounded row does not): every free motor with a finite
+ * bound is clamped pushing toward its speed from vx. Returns 1 when one
+ * was, 0 when none could be (the failure stands). */
+static int motors_clamp_free(ncs_world *w, int ne, int nm, int *nact, const ncs_real (*vx)[3]) {
+    int e, changed = 0;
+    for (e = ne - nm; e < *nact; e++) {
+        ncs_contact *R = &w->mem.jrow[e];
+        const ncs_contact *C = R;
+        if (!(w->mem.motor[R->tag][1] < NCS_HUGE))
+            continue;
+        R->ghost = w->mem.motor[R->tag][0] - vel(C, C->jn, vx) >= 0 ? 1 : -1;
+        changed = 1;
+    }
+    motors_partition(w, ne, nm, nact);
+    return changed;
+}
+#endif
+
 /* Solves island `root` once with its contacts and joints linearised at qe
  * (qs: start of the step; un: the fixpoint's predicted velocities or NULL)
- * and adds the velocity change to du. With rec (the step's first solve)
- * the restitution's bounces are added and the contacts reported. Returns
- * NCS_STEP_OK or a failure status. */
+ * and adds the velocity change to du; with motors, once per active set
+ * (motors_settle). With rec (the step's first solve) the restitution's
+ * bounces are added and the contacts reported. Returns NCS_STEP_OK or a
+ * failure status. */
 static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const ncs_real (*qs)[3],
                         const ncs_real (*vt)[3], const ncs_real (*un)[3], ncs_real (*du)[3],
                         int rec, ncs_step_info *inf) {
     ncs_real (*u)[3] = row(w, UF);
+    const ncs_real (*vx)[3] = vt;
     const ncs_scene_desc *sc = w->sc;
     ncs_real *p = NULL;
     ncs_layout lay;
     ncs_lcp_info li;
-    int np, nc = 0, ne, m, st, i, k, ghosts_in = 0, retry, off = 0, nu = 0, bounced = 0, it;
+    int np, nc = 0, ne, m, st, i, k, ghosts_in, retry, off = 0, nu = 0, bounced = 0, it;
+    int nm = 0, nact, pass;
     st = layout_of(w, root, sc->nfric, &np, &nc, &lay, &m);
     inf->groups = st == NCS_STEP_OK ? np : 0;
-    ne = island_joints(w, root, qe);
+    ne = island_joints(w, root, qe, 1, &nm);
     if (ne < 0)
         st = NCS_STEP_CAPACITY;
     if (st != NCS_STEP_OK || (np == 0 && ne == 0))
         return st;
-    if (np > 0)
-        nc = contacts(w, np, qe, qs);
-    for (i = 0; i < nc; i++)
-        ghosts_in |= w->mem.con[i].ghost;
-    for (retry = 0;; retry++) {
-        nu = nc * (1 + sc->nfric);
-        if (nc > 0)
-            contact_space(w, nc, sc->nfric, vt, un, 1 / w->h);
-        /* joint drift: erp of it at the start (with the curvature of the
-         * free step), all of it at a predicted end */
-        if (ne > 0 && qe == qs)
-            joint_curvature(w, root, qe, vt);
-        if (ne > 0 && joint_space(w, ne, nc, sc->nfric, vt, un, 1 / w->h,
-                                  qe == qs ? sc->erp : 1, qe == qs ? w->mem.jl : NULL) != 0) {
-            inf->lcp_status = NCS_LCP_NUMERICAL;
+    nact = ne;
+    for (pass = 0;; pass++) {
+        if (pass > 0) /* again from the pairs: a pass may have dropped ghosts */
+            layout_of(w, root, sc->nfric, &np, &nc, &lay, &m);
+        nc = np > 0 ? contacts(w, np, qe, qs) : 0;
+        ghosts_in = 0;
+        for (i = 0; i < nc; i++)
+            ghosts_in |= w->mem.con[i].ghost;
+#if NCS_WORLD_JOINTS
+        if (nm > 0)
+            vx = motor_vt(w, root, nact, ne, vt);
+#endif
+        for (retry = 0;; retry++) {
+            nu = nc * (1 + sc->nfric);
+            if (nc > 0)
+                contact_space(w, nc, sc->nfric, vx, un, 1 / w->h);
+            /* joint drift: erp of it at the start (with the curvature of the
+             * free step), all of it at a predicted end */
+            if (nact > 0 && qe == qs)
+                joint_curvature(w, root, nact, qe, vx);
+            if (nact > 0 && joint_space(w, nact, nc, sc->nfric, vx, un, 1 / w->h,
+                                        qe == qs ? sc->erp : 1, qe == qs ? w->mem.jl : NULL) != 0) {
+                inf->lcp_status = NCS_LCP_NUMERICAL;
+                return NCS_STEP_LCP_FAILED;
+            }
+            if (nc == 0)
+                break;
+            ghosts(w, &lay, nc);
+            st = (int)ncs_lcp_solve_cs(w->ws, &lay, w->mem.A, nc * (1 + sc->nfric), w->mem.a0,
+                                       w->mem.mu, w->mem.pyb, w->mem.z, NULL, NULL, &li);
+            inf->pivots += li.pivots;
+            inf->m = m;
+            if (w->hook)
+                call_hook(w, root, &lay, m, st);
+            if (st == NCS_LCP_SOLVED || retry > 0 || !ghosts_in)
+                break;
+            nc = drop_ghosts(w, &lay, nc);
+            m = ncs_layout_size(&lay);
+        }
+        inf->iters = 1;
+        if (nc > 0 && st != NCS_LCP_SOLVED) {
+#if NCS_WORLD_JOINTS
+            if (nm > 0 && pass < 2 * nm + 2 && motors_clamp_free(w, ne, nm, &nact, vx))
+                continue;
+#endif
+            inf->lcp_status = st;
             return NCS_STEP_LCP_FAILED;
         }
-        if (nc == 0)
+        /* u, ub, du and bv only for the island's bodies: du and bv were cleared by
+         * solve_all and a body is in one island, so 0 + (change) is what += gave */
+        for (it = 0; (i = island_next(w, root, &it)) >= 0;)
+            for (k = 0; k < 3; k++)
+                u[i][k] = vx[i][k];
+        p = NULL;
+        if (nc > 0) {
+            off = ncs_lcp_impulse_offset(&lay);
+            p = w->mem.z + off;
+            apply(w, nc, sc->nfric, off, u);
+        }
+        joint_impulses(w, nact, nu, p, u);
+        if (nm == 0)
             break;
-        ghosts(w, &lay, nc);
-        st = (int)ncs_lcp_solve_cs(w->ws, &lay, w->mem.A, nc * (1 + sc->nfric), w->mem.a0,
-                                   w->mem.mu, w->mem.pyb, w->mem.z, NULL, NULL, &li);
-        inf->pivots += li.pivots;
-        inf->m = m;
-        if (w->hook)
-            call_hook(w, root, &lay, m, st);
-        if (st == NCS_LCP_SOLVED || retry > 0 || !ghosts_in)
+#if NCS_WORLD_JOINTS
+        st = motors_settle(w, ne, nm, &nact, (const ncs_real (*)[3])u, vx);
+        if (st == 0)
             break;
-        nc = drop_ghosts(w, &lay, nc);
-        m = ncs_layout_size(&lay);
+        if (st < 0 || pass >= 2 * nm + 2) { /* never a step unverified */
+            inf->lcp_status = NCS_LCP_UNVERIFIED;
+            return NCS_STEP_LCP_FAILED;
+        }
+#endif
     }
-    inf->iters = 1;
-    if (nc > 0 && st != NCS_LCP_SOLVED) {
-        inf->lcp_status = st;
-        return NCS_STEP_LCP_FAILED;
-    }
-    /* u, ub, du and bv only for the island's bodies: du and bv were cleared by
-     * solve_all and a body is in one island, so 0 + (change) is what += gave */
-    for (it = 0; (i = island_next(w, root, &it)) >= 0;)
-        for (k = 0; k < 3; k++)
-            u[i][k] = vt[i][k];
-    if (nc > 0) {
-        off = ncs_lcp_impulse_offset(&lay);
-        p = w->mem.z + off;
-        apply(w, nc, sc->nfric, off, u);
-    }
-    joint_impulses(w, ne, nu, p, u);
     if (NCS_WORLD_RESTITUTION && rec && nc > 0 && !un) {
         ncs_real (*bv)[3] = row(w, BV), (*ub)[3] = row(w, UB);
         for (it = 0; (i = island_next(w, root, &it)) >= 0;)
             for (k = 0; k < 3; k++)
                 ub[i][k] = u[i][k];
-        bounced = bounce(w, nc, sc->nfric, ne, off, vt, ub);
+        bounced = bounce(w, nc, sc->nfric, nact, off, vx, ub);
         for (it = 0; bounced && (i = island_next(w, root, &it)) >= 0;)
             for (k = 0; k < 3; k++)
                 bv[i][k] = (ncs_real)0 + (ub[i][k] - u[i][k]);
@@ -1752,7 +1939,7 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
     if (NCS_WORLD_REPORTS && rec && nc > 0 && w->log) {
         int nrest = report(w, nc, sc->nfric, off, bounced ? w->mem.dp : NULL,
                            (const ncs_real (*)[3])row(w, UC));
-        rest_forces(w, nrest, ne);
+        rest_forces(w, nrest, nact);
     }
     for (it = 0; (i = island_next(w, root, &it)) >= 0;)
         for (k = 0; k < 3; k++)
@@ -1861,7 +2048,7 @@ static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf
     int np, nc = 0, m, i, k, ne;
     if (!has_work(w, root) || layout_of(w, root, 0, &np, &nc, &lay, &m) != NCS_STEP_OK)
         return;
-    ne = island_joints(w, root, (const ncs_real (*)[3])q);
+    ne = island_joints(w, root, (const ncs_real (*)[3])q, 0, NULL);
     if (ne < 0 || (np == 0 && ne == 0))
         return;
     for (i = 0; i < np; i++) {
@@ -2182,6 +2369,10 @@ int ncs_world_reset(ncs_world *w) {
         clear_info(&w->mem.body_last[i]);
         w->mem.sweep[i] = i;
     }
+    for (i = 0; i < sc->njoints; i++) {
+        w->mem.motor[i][0] = sc->joint[i].speed;
+        w->mem.motor[i][1] = sc->joint[i].max_torque < 0 ? NCS_HUGE : sc->joint[i].max_torque;
+    }
     w->ws = ncs_lcp_workspace_init_cs(w->mem.ws, w->mem.ws_bytes, w->sc->max_m,
                                       w->sc->max_contacts);
     w->step = 0;
@@ -2247,6 +2438,7 @@ int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, si
     m->G = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * ne * nu);
     m->jc = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * ne);
     m->jl = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * ne);
+    m->motor = (ncs_real (*)[2])grab(&mem, &units, sizeof(ncs_real) * 2 * (size_t)sc->njoints);
     /* the workspace: the rest (what NCS_WORLD_MEM_UNITS gave it; beyond its
      * arrays, room for the lazy tableau's etas) */
     m->ws_bytes = units * sizeof(ncs_mem_unit);
@@ -2318,6 +2510,8 @@ ncs_real ncs_world_energy(const ncs_world *w) {
     int i;
     for (i = 0; i < w->sc->nbodies; i++) {
         const ncs_body_desc *B = &w->sc->body[i];
+        if (B->kinematic)
+            continue; /* no mass */
         to_centroid(w, i, w->mem.q[i], w->mem.v[i], qc, uc);
         e += (uc[0] * uc[0] + uc[1] * uc[1]) / (2 * B->im);
         if (B->iI > 0)
@@ -2460,10 +2654,10 @@ ncs_real ncs_world_penetration(const ncs_world *w, int body) {
     int b;
     for (b = 0; b < sc->nbodies; b++)
         to_centroid(w, b, w->mem.q[b], w->mem.v[b], qc[b], uc);
-    worst = body_depth(w, body, -1, (const ncs_real (*)[3])qc);
+    worst = kin(w, body) ? 0 : body_depth(w, body, -1, (const ncs_real (*)[3])qc);
     for (b = 0; b < sc->nbodies; b++) {
-        if (b == body || (sc->njoints > 0 && joined(w, body, b)))
-            continue; /* joined bodies may overlap */
+        if (b == body || (sc->njoints > 0 && joined(w, body, b)) || (kin(w, b) && kin(w, body)))
+            continue; /* joined bodies may overlap, and kinematic ones */
         d = body_depth(w, body, b, (const ncs_real (*)[3])qc);
         worst = d > worst ? d : worst;
         d = body_depth(w, b, body, (const ncs_real (*)[3])qc);
@@ -2513,6 +2707,8 @@ int ncs_world_set_force(ncs_world *w, int body, ncs_real fx, ncs_real fy, ncs_re
     if (st != NCS_INPUT_OK)
         return st;
     B = &w->sc->body[body];
+    if (B->kinematic)
+        return NCS_INPUT_KINEMATIC;
     row(w, FA)[body][0] = B->ax + fx * B->im;
     row(w, FA)[body][1] = B->ay + fy * B->im;
     row(w, FA)[body][2] = B->alpha + torque * B->iI;
@@ -2545,9 +2741,22 @@ int ncs_world_set_pose(ncs_world *w, int body, ncs_real x, ncs_real y, ncs_real 
     return NCS_INPUT_OK;
 }
 
+int ncs_world_set_motor(ncs_world *w, int joint, ncs_real speed, ncs_real max_torque) {
+    if (joint < 0 || joint >= w->sc->njoints || !w->sc->joint[joint].motor)
+        return NCS_INPUT_BAD_JOINT;
+    if (!finite3(speed, max_torque, 0))
+        return NCS_INPUT_NOT_FINITE;
+    if (max_torque < 0)
+        return NCS_INPUT_BAD_TORQUE;
+    w->mem.motor[joint][0] = speed;
+    w->mem.motor[joint][1] = max_torque;
+    return NCS_INPUT_OK;
+}
+
 /* A snapshot, in order: step, solves, last, then per body q, v, the external
  * accelerations, body_last, sweep (the bodies' order, which the next
- * collection starts from; lo is recomputed). Values only: no pointers. */
+ * collection starts from; lo is recomputed), then per joint the motor's
+ * settings. Values only: no pointers. */
 void ncs_world_save(const ncs_world *w, ncs_mem_unit *snap) {
     size_t nb = (size_t)w->sc->nbodies;
     unsigned char *p = (unsigned char *)snap;
@@ -2558,7 +2767,9 @@ void ncs_world_save(const ncs_world *w, ncs_mem_unit *snap) {
     memcpy(p, w->mem.v, sizeof(ncs_real) * 3 * nb), p += sizeof(ncs_real) * 3 * nb;
     memcpy(p, row(w, FA), sizeof(ncs_real) * 3 * nb), p += sizeof(ncs_real) * 3 * nb;
     memcpy(p, w->mem.body_last, sizeof(ncs_step_info) * nb), p += sizeof(ncs_step_info) * nb;
-    memcpy(p, w->mem.sweep, sizeof(int) * nb);
+    memcpy(p, w->mem.sweep, sizeof(int) * nb), p += sizeof(int) * nb;
+    if (w->sc->njoints > 0)
+        memcpy(p, w->mem.motor, sizeof(ncs_real) * 2 * (size_t)w->sc->njoints);
 }
 
 void ncs_world_restore(ncs_world *w, const ncs_mem_unit *snap) {
@@ -2571,7 +2782,9 @@ void ncs_world_restore(ncs_world *w, const ncs_mem_unit *snap) {
     memcpy(w->mem.v, p, sizeof(ncs_real) * 3 * nb), p += sizeof(ncs_real) * 3 * nb;
     memcpy(row(w, FA), p, sizeof(ncs_real) * 3 * nb), p += sizeof(ncs_real) * 3 * nb;
     memcpy(w->mem.body_last, p, sizeof(ncs_step_info) * nb), p += sizeof(ncs_step_info) * nb;
-    memcpy(w->mem.sweep, p, sizeof(int) * nb);
+    memcpy(w->mem.sweep, p, sizeof(int) * nb), p += sizeof(int) * nb;
+    if (w->sc->njoints > 0)
+        memcpy(w->mem.motor, p, sizeof(ncs_real) * 2 * (size_t)w->sc->njoints);
     w->npairs = 0;
     w->nsrefs = 0;
     w->nlog = 0;

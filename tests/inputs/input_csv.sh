@@ -1,9 +1,10 @@
 #!/bin/sh
-# input_csv.sh NCSC SCENE DIR - the simulator's --input (issue 27): a push
-# from step 0 to 100 gives the closed form v = n h F / m and then holds;
-# every kind of bad row is an error FILE:LINE: error: ... with exit
-# status 2 and nothing simulated (no CSV written).
-ncsc=$1 scene=$2 dir=$3
+# input_csv.sh NCSC SCENE DIR KSCENE - the simulator's --input (issue 27): a
+# push from step 0 to 100 gives the closed form v = n h F / m and then
+# holds; every kind of bad row is an error FILE:LINE: error: ... with exit
+# status 2 and nothing simulated (no CSV written), a force on a kinematic
+# body of KSCENE too.
+ncsc=$1 scene=$2 dir=$3 kscene=$4
 fail() { echo "input_csv: $*" >&2; exit 1; }
 rm -rf "$dir" && mkdir -p "$dir" || exit 1
 cd "$dir" || exit 1
@@ -46,4 +47,7 @@ bad header.csv 1 "the header must be"
 printf 'step,body,fx,fy,torque\n-1,box,1,0,0\n' > step.csv
 bad step.csv 2 "bad step '-1'"
 bad nothere.csv 0 "cannot read"
+scene=$kscene
+printf 'step,body,fx,fy,torque\n0,crate,1,0,0\n4,plow,1,0,0\n' > kinematic.csv
+bad kinematic.csv 3 "body 'plow' is kinematic"
 exit 0

@@ -31,7 +31,7 @@ static const ncs_piece half_piece[] = {{0, 1, 0, 0, 0, 0, -1}};
 static const ncs_side half_side[] = {{0, 1, 0, 0, 0, 0}};
 
 static const ncs_body_desc fall_body[] = {
-    {NCS_PARTICLE, 1, 0, 0, 0, -10, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 1, 0}, {0, 0, 0}, 0},
+    {NCS_PARTICLE, 1, 0, 0, 0, -10, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 1, 0}, {0, 0, 0}, 0, 0},
 };
 static const char *const fall_names[] = {"p"};
 
@@ -115,10 +115,10 @@ static const int box_map[] = {0, 1, 2, 3};
 
 static const ncs_body_desc table_body[] = {
     /* d: disc of radius 0.25, mass 1, rolling right */
-    {NCS_DISC, 1, 32, 0.25, 0, -10, 0, 0, 0, 0.25, 0.5, 0, 0, 0, 0, {-1, 0.25, 0}, {1, 0, 0}, 0},
+    {NCS_DISC, 1, 32, 0.25, 0, -10, 0, 0, 0, 0.25, 0.5, 0, 0, 0, 0, {-1, 0.25, 0}, {1, 0, 0}, 0, 0},
     /* b: square box 0.5 x 0.5, mass 1 (inertia 1/24), at rest */
     {NCS_POLYGON, 1, 24, 0, 0, -10, 0, 0.25, 0.25, 0.35355339059327379, 0.5, 0, 4, 0, 1,
-     {1, 0, 0}, {0, 0, 0}, 0},
+     {1, 0, 0}, {0, 0, 0}, 0, 0},
 };
 static const char *const table_names[] = {"d", "b"};
 
@@ -164,7 +164,7 @@ static const ncs_sim_desc cap_sim = {&cap_scene, "scenes/cap.ncs", "cap", 1, tab
 
 static const ncs_body_desc over_body[] = {
     {NCS_PARTICLE, 1e300, 0, 0, 0, -10, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, {0, 0, 0},
-     {1e150, -1e150, 0}, 0},
+     {1e150, -1e150, 0}, 0, 0},
 };
 
 /* No reach is too far (no substeps): the overflow reaches the LCP. Every

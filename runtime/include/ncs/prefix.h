@@ -56,6 +56,7 @@
 #define ncs_world_joint_error NCS_PREFIXED(_world_joint_error)
 #define ncs_world_set_force NCS_PREFIXED(_world_set_force)
 #define ncs_world_set_velocity NCS_PREFIXED(_world_set_velocity)
+#define ncs_world_set_motor NCS_PREFIXED(_world_set_motor)
 #define ncs_world_set_pose NCS_PREFIXED(_world_set_pose)
 #define ncs_world_save NCS_PREFIXED(_world_save)
 #define ncs_world_restore NCS_PREFIXED(_world_restore)

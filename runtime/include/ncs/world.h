@@ -106,6 +106,11 @@ typedef struct ncs_body_desc {
     int piece0, npiece;         /**< its pieces in ncs_scene_desc.bpieces */
     ncs_real q0[3], v0[3];      /**< initial state at the reference point */
     ncs_real e;                 /**< restitution (a pair takes the larger of its two) */
+    int kinematic;              /**< 1: moves with its own velocity whatever it meets
+                                     (im = iI = 0, no external acceleration); it
+                                     pushes the other bodies and passes obstacles
+                                     and other kinematic bodies (docs/engine.md,
+                                     "Kinematic bodies") */
 } ncs_body_desc;
 
 /** Kinds of joints (docs/engine.md, "Joints"). */
@@ -125,9 +130,13 @@ typedef struct ncs_joint_desc {
     ncs_real bx, by;            /**< anchor on b, or the world point */
     ncs_real len;               /**< rod: the distance kept */
     ncs_real angle;             /**< weld: theta_a - theta_b kept */
+    int motor;                  /**< pin: 1 when it has a motor (one more row, the
+                                     bounded one: docs/engine.md, "Motors") */
+    ncs_real speed;             /**< motor: the initial target omega_a - omega_b */
+    ncs_real max_torque;        /**< motor: the initial torque bound (< 0: none) */
 } ncs_joint_desc;
 
-/** Rows a joint kind adds to its island's mixed LCP. */
+/** Rows a joint kind adds to its island's mixed LCP (a motor adds one more). */
 #define NCS_JOINT_ROWS(kind) ((kind) == NCS_JOINT_ROD ? 1 : (kind) == NCS_JOINT_PIN ? 2 : 3)
 
 /** A scene. Every pointer is to constant data; counts may be 0. */
@@ -303,10 +312,13 @@ typedef struct ncs_world_mem {
                                      position error, jn: the row) */
     ncs_real *E, *G, *jc, *jl;  /**< their mixed LCP (ncs/mlcp.h): max_jrows^2,
                                      max_jrows nu, max_jrows, max_jrows */
+    ncs_real (*motor)[2];       /**< njoints: each motor's target speed and torque
+                                     bound (NCS_HUGE: none), set by ncs_world_reset
+                                     and ncs_world_set_motor */
 } ncs_world_mem;
 
 /** Rows of 3 reals of scratch per body. */
-#define NCS_WORLD_SCRATCH_ROWS 14
+#define NCS_WORLD_SCRATCH_ROWS 15
 
 /** The unit of a state's memory: aligned for every array the engine keeps. */
 typedef union ncs_mem_unit {
@@ -350,7 +362,8 @@ typedef union ncs_mem_unit {
      NCS_WU(sizeof(ncs_contact) * (size_t)(ne)) +                                   \
      NCS_WU(sizeof(ncs_real) * (size_t)(ne) * (size_t)(ne)) +                       \
      NCS_WU(sizeof(ncs_real) * (size_t)(ne) * (size_t)(nc) * (1 + (size_t)(k))) +   \
-     NCS_WU(sizeof(ncs_real) * (size_t)(ne)) * 2)
+     NCS_WU(sizeof(ncs_real) * (size_t)(ne)) * 2 +                                   \
+     NCS_WU(sizeof(ncs_real) * 2 * (size_t)(nj)))
 
 /** One contact of the last step, for reports (ncs_world_set_contact_log). */
 typedef struct ncs_contact_report {
@@ -478,34 +491,52 @@ enum {
     NCS_INPUT_BAD_BODY = -1,    /**< the body index is outside 0 .. nbodies-1 */
     NCS_INPUT_NOT_FINITE = -2,  /**< an argument is NaN, infinite or beyond
                                      NCS_STATE_MAX in magnitude */
-    NCS_INPUT_OVERLAP = -3      /**< the pose would put the body deeper than the
+    NCS_INPUT_OVERLAP = -3,     /**< the pose would put the body deeper than the
                                      scene's admit_tol into the solid or into a body
                                      it shares no joint with */
+    NCS_INPUT_KINEMATIC = -4,   /**< a force on a kinematic body (nothing acts on it:
+                                     set its velocity) */
+    NCS_INPUT_BAD_JOINT = -5,   /**< the joint index is outside 0 .. njoints-1, or
+                                     the joint has no motor */
+    NCS_INPUT_BAD_TORQUE = -6   /**< a motor's torque bound is negative */
 };
 
 /// Sets `body`'s constant external force (fx, fy, at its centroid) and
 /// torque, acting from the next step on beside gravity until set again
 /// (ncs_world_reset clears it). Returns NCS_INPUT_OK, or
-/// NCS_INPUT_BAD_BODY / NCS_INPUT_NOT_FINITE changing nothing.
+/// NCS_INPUT_BAD_BODY / NCS_INPUT_NOT_FINITE / NCS_INPUT_KINEMATIC (a
+/// kinematic body: nothing acts on it) changing nothing.
 int ncs_world_set_force(ncs_world *w, int body, ncs_real fx, ncs_real fy, ncs_real torque);
 
-/// Sets `body`'s velocity (at its reference point) and angular velocity.
-/// Returns as ncs_world_set_force, changing nothing on failure.
+/// Sets `body`'s velocity (at its reference point) and angular velocity; a
+/// kinematic body keeps it until set again. Returns NCS_INPUT_OK, or
+/// NCS_INPUT_BAD_BODY / NCS_INPUT_NOT_FINITE changing nothing.
 int ncs_world_set_velocity(ncs_world *w, int body, ncs_real vx, ncs_real vy, ncs_real omega);
 
 /// Moves `body`'s reference point to (x, y) at angle theta, its velocity
-/// kept. Returns as ncs_world_set_force, or NCS_INPUT_OVERLAP when the pose
-/// is deeper than sc->admit_tol in the solid or in another body (as
-/// ncs_world_penetration measures it); a failed call changes nothing.
+/// kept. Returns as ncs_world_set_velocity, or NCS_INPUT_OVERLAP when the
+/// pose is deeper than sc->admit_tol in the solid or in another body (as
+/// ncs_world_penetration measures it; a kinematic body may be anywhere in
+/// the solid and in other kinematic bodies, not in a dynamic body); a
+/// failed call changes nothing.
 int ncs_world_set_pose(ncs_world *w, int body, ncs_real x, ncs_real y, ncs_real theta);
 
-/** Units of a snapshot of a state with nb bodies (ncs_world_save). */
-#define NCS_WORLD_SNAPSHOT_UNITS(nb)                                                 \
-    NCS_WU(sizeof(long) * 2 + sizeof(ncs_step_info) * (1 + (size_t)(nb)) +          \
-           sizeof(ncs_real) * 9 * (size_t)(nb) + sizeof(int) * (size_t)(nb))
+/// Sets the motor of pin `joint` (a joint declared with `motor_speed`): it
+/// drives omega_a - omega_b to `speed` with a torque of at most
+/// `max_torque` (>= 0; 0 turns it off) from the next step on, until set
+/// again (ncs_world_reset restores the scene's). Returns NCS_INPUT_OK, or
+/// NCS_INPUT_BAD_JOINT (no such joint, or no motor), NCS_INPUT_NOT_FINITE
+/// or NCS_INPUT_BAD_TORQUE (negative) changing nothing.
+int ncs_world_set_motor(ncs_world *w, int joint, ncs_real speed, ncs_real max_torque);
 
-/// Writes what the next steps depend on (the bodies' state, forces, step
-/// count, last step's info) into snap (NCS_WORLD_SNAPSHOT_UNITS units). It
+/** Units of a snapshot of a state with nb bodies and nj joints (ncs_world_save). */
+#define NCS_WORLD_SNAPSHOT_UNITS(nb, nj)                                             \
+    NCS_WU(sizeof(long) * 2 + sizeof(ncs_step_info) * (1 + (size_t)(nb)) +          \
+           sizeof(ncs_real) * 9 * (size_t)(nb) + sizeof(int) * (size_t)(nb) +       \
+           sizeof(ncs_real) * 2 * (size_t)(nj))
+
+/// Writes what the next steps depend on (the bodies' state, forces, the
+/// motors' settings, step count, last step's info) into snap (NCS_WORLD_SNAPSHOT_UNITS units). It
 /// holds values, no pointers, so it may be restored into any state of the
 /// same scene, at any address. Never fails.
 void ncs_world_save(const ncs_world *w, ncs_mem_unit *snap);

@@ -2169,8 +2169,8 @@ static int try_structured(call *c) {
         memset(ws->trial, 0, (size_t)c->m * sizeof *ws->trial);
     memset(ws->zc, 0, (size_t)c->m * sizeof *ws->zc);
     for (cc = 0; cc < c->ncomp; cc++)
-        if (!solve_component(c, cc) && !lemke_component(c, cc))
-            return 0;
+        if (!solve_component(c, cc) && (c->restartpass || !lemke_component(c, cc)))
+            return 0;                       /* (the restart pass: that block failed already) */
     memcpy(ws->zc, ws->trial, (size_t)c->m * sizeof *ws->zc);
     for (i = 0; i < g; i++)
         ws->sel[i] = ws->prev_sel[i];

@@ -458,11 +458,11 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
                     cand[j++] = row;
                     if (lw->basis[row] == art)
                         zrow = row;
-                } else if (lw->basis[row] == art && !lw->strict_z0 &&
+                } else if (lw->basis[row] == art && (NCS_LCP_SMALL || !lw->strict_z0) &&
                            q <= theta + NCS_TOL_TIE_Z0 * theta) {
                     cand[j++] = row;        /* z0 leaves first, on a looser tie */
                     zrow = row;
-                    loose = 1;
+                    loose = !NCS_LCP_SMALL; /* (strict ties: not in a firmware copy) */
                 }
             }
             ncand = j;
@@ -483,8 +483,9 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
             }
             npiv++;
             if (vout == art) {
-                lw->loose_exit |= loose;    /* the other rows' values are off by up
+                if (loose)                  /* the other rows' values are off by up
                                                to NCS_TOL_TIE_Z0 theta */
+                    lw->loose_exit = 1;
                 status = NCS_LCP_SOLVED;
                 break;
             }

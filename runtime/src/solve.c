@@ -1334,14 +1334,14 @@ static ncs_real reduced_residual(call *c, int mr, ncs_real *row, ncs_real *big) 
  * run's own index arrays) is re-solved on the reduced LCP itself,
  * M_JJ z_J = -b_J, and the answer is lifted and verified as any attempt
  * (docs/solver.md, "Reduced restart"). Only in the strategy's last pass
- * (the search once more, after every other path failed) and while the component has no verified attempt (c->ebest): a rescue,
- * not a search for lower energies (it costs up to four Lemke runs, against
- * the call's work budget), so a call that solved before solves as before.
- * Returns 1 when ws->zc verified on
- * component cc. Otherwise the attempt's own answer is made again (the same
- * run) and lifted, so ws->a and ws->zc are as they were (reselect reads
- * them). Memory: the tableau and Lemke's index arrays only (ws->trial and
- * ws->zb hold the search's best choice, offer()). */
+ * (the search once more, after every other path failed) and while the
+ * component has no verified attempt (c->ebest): a rescue, not a search for
+ * lower energies (it costs up to four Lemke runs, against the call's work
+ * budget), so a call that solved before solves as before. Returns 1 when
+ * ws->zc verified on component cc. Otherwise the attempt's own answer is
+ * made again (the same run) and lifted, so ws->a and ws->zc are as they
+ * were (reselect reads them). Memory: the tableau and Lemke's index arrays
+ * only (ws->trial and ws->zb hold the search's best choice, offer()). */
 static int try_reduced_regularised(call *c, int cc, int ngc, int ncr, int mr, int loose) {
     ncs_lcp_workspace *ws = c->ws;
     ncs_lemke_work *lw = &ws->lw;
@@ -2169,8 +2169,8 @@ static int try_structured(call *c) {
         memset(ws->trial, 0, (size_t)c->m * sizeof *ws->trial);
     memset(ws->zc, 0, (size_t)c->m * sizeof *ws->zc);
     for (cc = 0; cc < c->ncomp; cc++)
-        if (!solve_component(c, cc) && (c->restartpass || !lemke_component(c, cc)))
-            return 0;                       /* (the restart pass: that block failed already) */
+        if (!solve_component(c, cc) && !lemke_component(c, cc))
+            return 0;
     memcpy(ws->zc, ws->trial, (size_t)c->m * sizeof *ws->zc);
     for (i = 0; i < g; i++)
         ws->sel[i] = ws->prev_sel[i];

@@ -31,7 +31,7 @@
 #include "ncs/lcp.h"
 #include "ncs/lcp_dat.h"
 #include "scene_gen.h"
-#include "check.h"
+#include "lcp_holds.h"
 #ifdef NCS_HAVE_SICONOS
 #include "LCP_Solvers.h"
 #include "LinearComplementarityProblem.h"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "parse.h"
+#include "../check.h"
 
 int main(void) {
     static const char text[] =
@@ -30,13 +31,10 @@ int main(void) {
     int ok = s == NULL && ncs_diag_errors(&d) == 1
           && strstr(msg, "deep.ncs:") == msg
           && strstr(msg, "error: input too deeply nested (parser stack exhausted)") != NULL;
-    if (!ok)
-        fprintf(stderr, "unexpected result (scene %p):\n%s", (void *)s, msg);
-    else
-        puts("stack exhaustion reported:");
+    CHECK(ok, "unexpected result (scene %p):\n%s", (void *)s, msg);
     fputs(msg, stdout);
     ncs_scene_free(s);
     free(msg);
     fclose(f);
-    return ok ? 0 : 1;
+    return CHECK_DONE();
 }

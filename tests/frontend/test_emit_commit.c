@@ -20,19 +20,10 @@ static int test_rename(const char *from, const char *to);
 #include <dirent.h>
 #include <sys/stat.h>
 #include "parse.h"
+#include "../check.h"
 
-static int failures;
 static int rename_calls, rename_fail_at;
 
-#define CHECK(cond, ...)                                                      \
-    do {                                                                      \
-        if (!(cond)) {                                                        \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                     \
-            fputc('\n', stderr);                                              \
-            failures++;                                                       \
-        }                                                                     \
-    } while (0)
 
 /* rename(), except that call number rename_fail_at fails with EIO. */
 static int test_rename(const char *from, const char *to) {
@@ -251,9 +242,5 @@ int main(int argc, char **argv) {
     ncs_geom_free(&g);
     ncs_scene_free(s);
     fclose(sink);
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    else
-        puts("emit commit: all checks passed");
-    return failures ? 1 : 0;
+    return CHECK_DONE();
 }

@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "parse.h"
+#include "../check.h"
 
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t size);
@@ -76,7 +77,7 @@ int main(void) {
     for (int i = 0; i < NBODIES; i++)       /* radius: a warning each */
         sprintf(src + strlen(src), "body b%d particle { mass = 1; position = (%d, 2); "
                 "radius = 1; }\n", i, i);
-    int failures = 0, nomem = 0, fatal = 0, unharmed = 0, done = 0;
+    int nomem = 0, fatal = 0, unharmed = 0, done = 0;
     long n;
     for (n = 1; n < 100000 && !done; n++) {
         fflush(NULL);
@@ -102,22 +103,14 @@ int main(void) {
         } else if (code == CHILD_UNHARMED) {
             unharmed++;             /* a held message: printed at once */
         } else {
-            fprintf(stderr, "allocation %ld failing: %s (status %d)\n", n,
-                    code == CHILD_INPUT ? "reported as an input error" : "crashed",
-                    status);
-            failures++;
+            CHECK(0, "allocation %ld failing: %s (status %d)", n,
+                  code == CHILD_INPUT ? "reported as an input error" : "crashed", status);
         }
     }
-    if (!done) {
-        fprintf(stderr, "the parse never succeeded\n");
-        failures++;
-    }
-    if (nomem < 3) {
-        fprintf(stderr, "only %d allocation failures reported as out of memory\n", nomem);
-        failures++;
-    }
+    CHECK(done, "the parse never succeeded");
+    CHECK(nomem >= 3, "only %d allocation failures reported as out of memory", nomem);
     printf("%ld allocations: %d out of memory, %d scanner exits, %d messages "
-           "printed at once, %d wrong\n", n - 2, nomem, fatal, unharmed, failures);
+           "printed at once\n", n - 2, nomem, fatal, unharmed);
     free(src);
-    return failures ? 1 : 0;
+    return CHECK_DONE();
 }

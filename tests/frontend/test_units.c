@@ -10,16 +10,8 @@
 #include "arena.h"
 #include "front.h"
 #include "parse.h"
+#include "../check.h"
 
-static int failures;
-
-#define CHECK(cond)                                                           \
-    do {                                                                      \
-        if (!(cond)) {                                                        \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                       \
-        }                                                                     \
-    } while (0)
 
 /* Everything written to f so far, as a NUL-terminated malloc'ed string. */
 static char *slurp(FILE *f) {
@@ -42,10 +34,7 @@ static void check_output(const char *src, ncs_loc loc, const char *want) {
     d.out = f;
     ncs_error(&d, loc, "boom %d", 7);
     char *got = slurp(f);
-    if (strcmp(got, want) != 0) {
-        fprintf(stderr, "diag output differs.\n--- want\n%s--- got\n%s---\n", want, got);
-        failures++;
-    }
+    CHECK(strcmp(got, want) == 0, "diag output differs.\n--- want\n%s--- got\n%s---", want, got);
     free(got);
     fclose(f);
 }
@@ -273,10 +262,5 @@ int main(void) {
     test_arena();
     test_suggest();
     test_parse();
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    puts("frontend units: all checks passed");
-    return 0;
+    return CHECK_DONE();
 }

@@ -12,7 +12,7 @@
  *            1e300 or 1e-300. When the bytes run out every further one is 0.
  * Each solve must keep the runtime's contract (ncs/lcp.h): a status among
  * the enum's values; on NCS_LCP_SOLVED a z that an independent check
- * (tests/runtime/check.h) accepts and a residual within the tolerance;
+ * (tests/runtime/lcp_holds.h) accepts and a residual within the tolerance;
  * on any other status z and w zeroed; B and b untouched. The workspace,
  * z and w are malloc'ed at their exact sizes, so AddressSanitizer sees
  * any write past them. A broken contract aborts.
@@ -27,7 +27,7 @@
 #include <string.h>
 #include "ncs/assemble.h"
 #include "ncs/lcp.h"
-#include "../runtime/check.h"
+#include "../runtime/lcp_holds.h"
 
 enum { MAX_M = 64, MAX_NU = 48 };
 

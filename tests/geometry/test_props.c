@@ -534,7 +534,7 @@ int main(void) {
     if (sink)
         fclose(sink);
     printf("%ld polygons (with rotations), %ld rejected, %ld triangles, %ld convex pieces, "
-           "%ld piece pairs checked for overlap, %d failures\n", polys, rejected, tris_total,
-           pieces_total, pairs_checked, tg_failures);
-    return tg_failures ? 1 : 0;
+           "%ld piece pairs checked for overlap, %ld failures\n", polys, rejected, tris_total,
+           pieces_total, pairs_checked, CHECK_FAILURES);
+    return CHECK_DONE();
 }

@@ -581,10 +581,5 @@ int main(void) {
     CHECK(fell == 0, "near-touching: %d of 400 unions fell back (8 before snapping)", fell);
     turned_rows(&r, 300);
     printf("turned rows: 300 scenes\n");
-    if (tg_failures) {
-        fprintf(stderr, "%d checks failed\n", tg_failures);
-        return 1;
-    }
-    printf("geometry.union: all checks passed\n");
-    return 0;
+    return CHECK_DONE();
 }

@@ -497,6 +497,5 @@ int main(void) {
     test_extreme();
     test_far_cracks();
     test_summation_overlap();
-    printf("%d failures\n", tg_failures);
-    return tg_failures ? 1 : 0;
+    return CHECK_DONE();
 }

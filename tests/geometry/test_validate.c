@@ -251,6 +251,5 @@ int main(void) {
     test_orient();
     test_sweep();
     test_range();
-    printf("%d failures\n", tg_failures);
-    return tg_failures != 0;
+    return CHECK_DONE();
 }

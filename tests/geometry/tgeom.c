@@ -3,7 +3,6 @@
 #include <string.h>
 #include "tgeom.h"
 
-int tg_failures;
 
 double tg_uniform(tg_rng *r) {
     r->s ^= r->s << 13;

@@ -1,4 +1,4 @@
-/* tgeom.h - helpers shared by the geometry tests: a tiny check macro,
+/* tgeom.h - helpers shared by the geometry tests: the check macro (tests/check.h),
  * a deterministic random generator, and scenes built directly in C. */
 #ifndef TGEOM_H
 #define TGEOM_H
@@ -6,20 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "geom.h"
-
-extern int tg_failures;
-
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            if (++tg_failures <= 30) {                                       \
-                fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__,       \
-                        __LINE__, #cond);                                    \
-                fprintf(stderr, __VA_ARGS__);                                \
-                fputc('\n', stderr);                                         \
-            }                                                                \
-        }                                                                    \
-    } while (0)
+#include "../check.h"
 
 enum { TG_MAX_RINGS = 512, TG_MAX_OBST = 24, TG_MAX_BODIES = 4 };
 

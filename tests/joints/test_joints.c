@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "../check.h"
 #include "cradle.h"
 #include "double_pendulum.h"
 #include "drop_bounce.h"
@@ -16,17 +17,7 @@
 #include "rod_pendulum.h"
 #include "weld_beam.h"
 
-static int failures;
 
-#define CHECK(cond, ...)                                                                   \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            failures++;                                                                    \
-            printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                         \
-            printf(__VA_ARGS__);                                                           \
-            printf("\n");                                                                  \
-        }                                                                                  \
-    } while (0)
 
 #define G 9.81
 #define PI 3.14159265358979323846
@@ -359,7 +350,5 @@ int main(void) {
     weld();
     erp();
     flat_bounce();
-    if (failures)
-        printf("%d checks failed\n", failures);
-    return failures ? 1 : 0;
+    return CHECK_DONE();
 }

@@ -9,9 +9,9 @@
 #include "ncs/lcp_dat.h"
 #endif
 #include "scene_gen.h"
-#include "check.h"
+#include "../check.h"
+#include "lcp_holds.h"
 
-static int fails;
 static const char *const names[5] = {"stewart", "max", "summation", "diff", "diff-accurate"};
 
 enum { MMAX = 200, PER_FORM = 1000, LMMAX = 640, LARGE_PER = 60 };
@@ -93,7 +93,7 @@ static void large(void) {
     ncs_lcp_workspace *ws;
     int form, fric, t;
     if (!bufs_alloc(&u, LMMAX)) {
-        fails++;
+        CHECK_FAILURES++;
         bufs_free(&u);
         return;
     }
@@ -186,7 +186,5 @@ int main(void) {
     }
     bufs_free(&u);
     large();
-    if (fails)
-        fprintf(stderr, "%d checks failed\n", fails);
-    return fails != 0;
+    return CHECK_DONE();
 }

@@ -29,12 +29,12 @@
 #include "ncs/lcp.h"
 #include "ncs/lcp_dat.h"
 #include "brute.h"
-#include "check.h"
+#include "../check.h"
+#include "lcp_holds.h"
 #include "scene_gen.h"
 
 enum { MMAX_BRUTE = 16, NCMAX = 16, NUMAX = 3 * NCMAX, MMAX = 96 };
 
-static int fails;
 
 typedef struct prob {
     ncs_layout L;
@@ -182,7 +182,7 @@ int main(int argc, char **argv) {
         if (br.solutions > 0) {
             solvable[form][fr]++;
             if (st != NCS_LCP_SOLVED || fabs(e - br.emin) > 1e-9 * br.escale + 1e-12) {
-                fails++;
+                CHECK_FAILURES++;
                 fprintf(stderr, "problem %ld (%s, friction %d, m = %d): runtime %s energy "
                         "%.17g, smallest verified %.17g (%ld solutions)\n", t, names[form],
                         fr, p.m, ncs_lcp_status_name(st), e, br.emin, br.solutions);
@@ -204,8 +204,8 @@ int main(int argc, char **argv) {
         for (fr = 0; fr < 2; fr++)
             printf("%-14s friction=%d problems=%ld with-solution=%ld energy-matched=%s "
                    "solved-without-basic-solution=%ld only-huge=%ld\n", names[form], fr,
-                   count[form][fr], solvable[form][fr], fails ? "see above" : "all",
+                   count[form][fr], solvable[form][fr], CHECK_FAILURES ? "see above" : "all",
                    unsolvable_solved[form][fr], huge[form][fr]);
-    printf("%ld problems, %ld bases enumerated, %d mismatches\n", n, bases, fails);
-    return fails != 0;
+    printf("%ld problems, %ld bases enumerated, %ld mismatches\n", n, bases, CHECK_FAILURES);
+    return CHECK_DONE();
 }

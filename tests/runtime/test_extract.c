@@ -4,9 +4,9 @@
 #include <string.h>
 #include "ncs/assemble.h"
 #include "scene_gen.h"
-#include "check.h"
+#include "../check.h"
+#include "lcp_holds.h"
 
-static int fails;
 
 int main(void) {
     enum { NU = 60, M = 400 };
@@ -67,7 +67,5 @@ int main(void) {
         CHECK(ncs_lcp_assemble(&bad, NULL, a0, mu, B, 10, b) == -1);
         CHECK(ncs_lcp_contact_size(NULL) == -1);
     }
-    if (fails)
-        fprintf(stderr, "%d checks failed\n", fails);
-    return fails != 0;
+    return CHECK_DONE();
 }

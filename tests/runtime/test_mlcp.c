@@ -19,7 +19,7 @@
  *    LCP solved by ncs_lcp_solve: the "plain LCP" rate;
  *  - (lambda, z) checked on the original problem: |E lambda + G u + c| <=
  *    tol times the row's terms, and the formulation's LCP assembled from the
- *    ORIGINAL A and a0 + G^T lambda holds (check.h's lcp_holds), and the same
+ *    ORIGINAL A and a0 + G^T lambda holds (lcp_holds.h), and the same
  *    through the full mixed matrix (rows scaled by their own terms).
  *
  * A failure is any solved reduced LCP whose (lambda, z) does not verify, a
@@ -47,7 +47,8 @@
 #include "ncs/assemble.h"
 #include "ncs/lcp.h"
 #include "ncs/mlcp.h"
-#include "check.h"
+#include "../check.h"
+#include "lcp_holds.h"
 #include "scene_gen.h"
 #ifdef NCS_HAVE_SICONOS
 #include "MLCP_Solvers.h"
@@ -69,7 +70,6 @@ enum {
 #define TOL 1e-8            /* relative tolerance of the checks */
 #define TOL_DROP 1e-13      /* ncs_mlcp_reduce's tol: the engine's NCS_TOL_SINGULAR */
 
-static int fails;
 static const char *const names[5] = {"stewart", "max", "summation", "diff", "diff-accurate"};
 static double wsmem[NCS_LCP_WORKSPACE_DOUBLES(MMAX)];
 
@@ -364,7 +364,7 @@ static void build_full(const mcase *p, double *M, double *q) {
 /* x = [lambda; z] on the full mixed LCP (M, q): the equality rows (but
  * those marked in skip; NULL: none) and z >= 0, w >= 0, z.w = 0, each within tol of the
  * row's scale |q_i| + sum_j |M_ij| xmax_j (xmax_j: max |lambda| on the
- * lambda columns, max |z| on the z columns; as check.h's lcp_holds). Returns
+ * lambda columns, max |z| on the z columns; as lcp_holds.h). Returns
  * 1 when it holds. */
 static int full_holds(int ne, int m, const double *M, const double *q, const double *x,
                       double tol, const int *skip) {
@@ -397,7 +397,7 @@ static int full_holds(int ne, int m, const double *M, const double *q, const dou
 
 /* The same as the engine sees it: 0 = E lambda + G u + c row by row (but
  * those marked in skip; NULL: none), and the formulation's LCP assembled with the ORIGINAL A and
- * a0 + G^T lambda holds (check.h). Returns 1 when it holds. */
+ * a0 + G^T lambda holds (lcp_holds.h). Returns 1 when it holds. */
 static int mixed_holds(const mcase *p, const double *lam, const double *z, double tol,
                        const int *skip) {
     double B[MMAX * MMAX], b[MMAX], a0l[NUMAX];
@@ -614,7 +614,7 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
                     if (d <= 1e-9 * scale) {
                         k->reduced_ok++;
                     } else {
-                        fails++;
+                        CHECK_FAILURES++;
                         fprintf(stderr, "case %s/%d/%ld: reduced A, a0 off the reference by "
                                 "%.3g (scale %.3g)\n", names[form], fr, t, d, scale);
                     }
@@ -635,7 +635,7 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
                         k->plain_verified += ref;
                     } else {
                         k->failed++;
-                        fails++;
+                        CHECK_FAILURES++;
                         fprintf(stderr, "case %s/%d/%ld (ne %d, m %d, rank %d): the reduced "
                                 "LCP was solved, the mixed problem does not hold\n",
                                 names[form], fr, t, p.ne, p.m, ans.rank);
@@ -649,7 +649,7 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
                     if (ok) {
                         k->unique_solved++;
                     } else if (ans.status != NCS_LCP_SOLVED) {
-                        fails++;
+                        CHECK_FAILURES++;
                         fprintf(stderr, "case %s/%d/%ld: a unique solution, ncs says %s\n",
                                 names[form], fr, t, ncs_lcp_status_name(ans.status));
                     }
@@ -666,12 +666,12 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
                         k->sic_solved++;
                         k->sic_verified += sv;
                         if (!sv) {
-                            fails++;
+                            CHECK_FAILURES++;
                             fprintf(stderr, "case %s/%d/%ld: Siconos' answer does not hold\n",
                                     names[form], fr, t);
                         }
                         if (sv && !ok) {
-                            fails++;
+                            CHECK_FAILURES++;
                             fprintf(stderr, "case %s/%d/%ld: Siconos solved it, ncs did not "
                                     "(%s)\n", names[form], fr, t,
                                     ncs_lcp_status_name(ans.status));
@@ -682,7 +682,7 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
                             if (dz <= 1e-8 && dl <= 1e-8) {
                                 k->sic_agree++;
                             } else {
-                                fails++;
+                                CHECK_FAILURES++;
                                 fprintf(stderr, "case %s/%d/%ld: unique solution, ncs and "
                                         "Siconos differ (z %.3g, lambda %.3g)\n",
                                         names[form], fr, t, dz, dl);
@@ -714,7 +714,7 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
             add_counts(tot, k);
             /* the reduction must not lose what the plain LCP solves */
             if (k->plain_verified < k->plain) {
-                fails++;
+                CHECK_FAILURES++;
                 fprintf(stderr, "%s/%d: %ld mixed solutions verified, the plain LCP solves "
                         "%ld of the same\n", names[form], fr, k->plain_verified, k->plain);
             }
@@ -775,7 +775,7 @@ static void dependent_rows(unsigned long seed, long *ndep) {
                 continue;   /* the original rows are not independent: not this test */
             (*ndep)++;
             if (ans.rank != p.ne - 1) {     /* one row more, the same rank */
-                fails++;
+                CHECK_FAILURES++;
                 fprintf(stderr, "dependent row (kind %d, %s/%d/%d, row %d): rank %d of %d "
                         "rows\n", kind, names[form], fr, t, at, ans.rank, p.ne);
                 continue;
@@ -964,6 +964,6 @@ int main(int argc, char **argv) {
 #else
     printf("; siconos: not built");
 #endif
-    printf("; %s\n", fails ? "FAIL" : "ok");
-    return fails ? 1 : 0;
+    printf("; %s\n", CHECK_FAILURES ? "FAIL" : "ok");
+    return CHECK_DONE();
 }

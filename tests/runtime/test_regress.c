@@ -32,9 +32,9 @@
 #include "ncs/lcp.h"
 #include "ncs/lcp_dat.h"
 #include "brute.h"
-#include "check.h"
+#include "../check.h"
+#include "lcp_holds.h"
 
-static int fails;
 enum { MMAX = 700 };
 
 /* The work bound of one call (solve.c: ATTEMPT_BUDGET, the pivot budget of
@@ -71,7 +71,7 @@ static void files(ncs_lcp_workspace *ws, const char *dir) {
         snprintf(path, sizeof path, "%s/%s", dir, names[f]);
         if (ncs_lcp_read_dat(path, &d, err, sizeof err) != 0) {
             fprintf(stderr, "%s: %s\n", path, err);
-            fails++;
+            CHECK_FAILURES++;
             continue;
         }
         CHECK(d.has_layout && d.m <= MMAX);
@@ -247,7 +247,7 @@ static void issue16(ncs_lcp_workspace *ws, const char *dir) {
         snprintf(path, sizeof path, "%s/%s", dir, cases[f].name);
         if (ncs_lcp_read_dat(path, &d, err, sizeof err) != 0) {
             fprintf(stderr, "%s: %s\n", path, err);
-            fails++;
+            CHECK_FAILURES++;
             continue;
         }
         nu = ncs_lcp_contact_size(&d.layout);
@@ -293,7 +293,5 @@ int main(int argc, char **argv) {
     duplicated(ws);
     issue16(ws, argv[1]);
     free(mem);
-    if (fails)
-        fprintf(stderr, "%d checks failed\n", fails);
-    return fails != 0;
+    return CHECK_DONE();
 }

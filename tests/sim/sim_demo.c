@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ncs/sim.h"
+#include "../check.h"
 
 /* ---- fall: one particle over the half-plane y <= 0 ------------------------ */
 
@@ -229,7 +230,7 @@ static void hook(void *ctx, long step, int body, const ncs_layout *L, int m, con
 /* The hook with and without a buffer for B and b (the state has no B). */
 static int hook_check(void) {
     static double buf[NCS_WORLD_HOOK_REALS(512)];
-    int k, fails = 0;
+    int k;
     if (ncs_world_init(&state.w, &table_scene, state.mem,
                        sizeof state.mem / sizeof state.mem[0]) != 0)
         return 2;
@@ -237,18 +238,17 @@ static int hook_check(void) {
     for (k = 0; k < 20; k++)
         ncs_world_step(&state.w);
     printf("hook without a buffer: %d calls, %d with B = b = NULL\n", seen.calls, seen.nulls);
-    fails += seen.calls == 0 || seen.nulls != seen.calls;
+    CHECK(seen.calls > 0 && seen.nulls == seen.calls);
     memset(&seen, 0, sizeof seen);
     ncs_world_set_hook_buffer(&state.w, buf, sizeof buf / sizeof buf[0]);
     for (k = 0; k < 20; k++)
         ncs_world_step(&state.w);
     printf("hook with a buffer: %d calls, %d solved, %d solved by z on the hook's B and b\n",
            seen.calls, seen.solved, seen.holds);
-    fails += seen.calls == 0 || seen.nulls != 0 || seen.solved == 0 ||
-             seen.holds != seen.solved;
+    CHECK(seen.calls > 0 && seen.nulls == 0 && seen.solved > 0 && seen.holds == seen.solved);
     ncs_world_set_hook(&state.w, NULL, NULL);
     ncs_world_set_hook_buffer(&state.w, NULL, 0);
-    return fails != 0;
+    return CHECK_DONE();
 }
 
 int main(int argc, char **argv) {

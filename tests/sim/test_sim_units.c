@@ -4,51 +4,48 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "check.h"
+#include "../check.h"
 #include "sim_out.h"
 
 /* One value: the text must read back exactly and, when `want` is given,
  * be that text. */
-static int one(double v, const char *want) {
+static void one(double v, const char *want) {
     char s[32];
-    int fails = 0, n = ncs_sim_shortest(s, sizeof s, v);
+    int n = ncs_sim_shortest(s, sizeof s, v);
     CHECK(n == (int)strlen(s));
     if (v == v)
         CHECK(strtod(s, NULL) == v && (v != 0 || signbit(strtod(s, NULL)) == signbit(v)));
-    if (want && strcmp(s, want) != 0) {
-        fprintf(stderr, "%.17g: got '%s', want '%s'\n", v, s, want);
-        fails++;
-    }
-    return fails;
+    if (want)
+        CHECK(strcmp(s, want) == 0, "%.17g: got '%s', want '%s'", v, s, want);
 }
 
 int main(void) {
-    int fails = 0, i;
+    int i;
     double x = 1;
-    fails += one(0.2, "0.2");
-    fails += one(0.1 + 0.2, "0.30000000000000004");
-    fails += one(0.005, "0.005");
-    fails += one(3 * 0.005, "0.015");
-    fails += one(1.0 / 3, "0.3333333333333333");
-    fails += one(2.0 / 3, "0.6666666666666666");
-    fails += one(100, "100");
-    fails += one(1e21, "1e+21");
-    fails += one(1e5, "1e+05");
-    fails += one(64, "64");
-    fails += one(1234500, "1234500");
-    fails += one(-100, "-100");
-    fails += one(1e-5, "1e-05");
-    fails += one(0.0001, "0.0001");
-    fails += one(-2.5, "-2.5");
-    fails += one(0, "0");
-    fails += one(-0.0, "-0");
-    fails += one(5.9999999999998899, "5.99999999999989");
-    fails += one(DBL_MAX, "1.7976931348623157e+308");
-    fails += one(DBL_MIN, "2.2250738585072014e-308");
-    fails += one(4.9406564584124654e-324, "5e-324");
-    fails += one(HUGE_VAL, "inf");
-    fails += one(-HUGE_VAL, "-inf");
-    fails += one(nan(""), "nan");
+    one(0.2, "0.2");
+    one(0.1 + 0.2, "0.30000000000000004");
+    one(0.005, "0.005");
+    one(3 * 0.005, "0.015");
+    one(1.0 / 3, "0.3333333333333333");
+    one(2.0 / 3, "0.6666666666666666");
+    one(100, "100");
+    one(1e21, "1e+21");
+    one(1e5, "1e+05");
+    one(64, "64");
+    one(1234500, "1234500");
+    one(-100, "-100");
+    one(1e-5, "1e-05");
+    one(0.0001, "0.0001");
+    one(-2.5, "-2.5");
+    one(0, "0");
+    one(-0.0, "-0");
+    one(5.9999999999998899, "5.99999999999989");
+    one(DBL_MAX, "1.7976931348623157e+308");
+    one(DBL_MIN, "2.2250738585072014e-308");
+    one(4.9406564584124654e-324, "5e-324");
+    one(HUGE_VAL, "inf");
+    one(-HUGE_VAL, "-inf");
+    one(nan(""), "nan");
     /* the same text as trying 1, 2, ... 17 digits in turn (no shorter
      * text reads back) over many magnitudes */
     for (i = 0; i < 3000; i++) {
@@ -73,16 +70,9 @@ int main(void) {
                 if (snprintf(w, sizeof w, "%.*g", atoi(strchr(t, 'e') + 1) + 1, v) <= (int)strlen(t))
                     memcpy(t, w, sizeof w);
             }
-            if (strcmp(s, t) != 0) {
-                fprintf(stderr, "%.17g: got '%s', the shortest is '%s'\n", v, s, t);
-                fails++;
-            }
-            fails += one(v, NULL);
+            CHECK(strcmp(s, t) == 0, "%.17g: got '%s', the shortest is '%s'", v, s, t);
+            one(v, NULL);
         }
     }
-    if (fails)
-        fprintf(stderr, "%d check(s) failed\n", fails);
-    else
-        printf("shortest numbers OK\n");
-    return fails != 0;
+    return CHECK_DONE();
 }

@@ -1,17 +1,10 @@
-/* check.h - tiny assertion helpers shared by the runtime tests. */
-#ifndef NCS_TEST_CHECK_H
-#define NCS_TEST_CHECK_H
+/* lcp_holds.h - the runtime tests' own check of an LCP answer, apart from
+ * the solver's: what "solved" means, computed again from B, b and z. */
+#ifndef NCS_TEST_LCP_HOLDS_H
+#define NCS_TEST_LCP_HOLDS_H
 
 #include <math.h>
-#include <stdio.h>
-
-/* Counts failures in the caller's `int fails`. */
-#define CHECK(cond) do { \
-        if (!(cond)) { \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            fails++; \
-        } \
-    } while (0)
+#include <stddef.h>
 
 /* Independent verification: z >= 0, w = B z + b >= 0, z.w = 0, all within
  * tol relative to max|z| and to |b_i| + sum_j |B_ij| max|z|. Returns 1 when it holds. */

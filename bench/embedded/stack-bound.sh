@@ -39,16 +39,17 @@ for f in "$@"; do
 done
 readelf=${NCS_FW_READELF:-arm-none-eabi-readelf}
 tmp=$(mktemp) || exit 1
-trap 'rm -f "$tmp"' EXIT INT TERM
+trap 'rm -f "$tmp" "$tmp.syms"' EXIT INT TERM
 # Aliases: one line per group of functions at one address ("name name...").
 if command -v "$readelf" >/dev/null 2>&1; then
     for f in "$@"; do
         o=${f%.ci}.o
         [ -r "$o" ] || continue
-        "$readelf" -sW "$o" | awk '$4 == "FUNC" && $7 ~ /^[0-9]+$/ {
+        "$readelf" -sW "$o" >"$tmp.syms" || { echo "stack-bound: $readelf cannot read $o" >&2; exit 1; }
+        awk '$4 == "FUNC" && $7 ~ /^[0-9]+$/ {
                 k = $7 ":" $2; g[k] = g[k] " " $8; n[k]++ }
-            END { for (k in g) if (n[k] > 1) print "alias" g[k] }'
-    done >"$tmp"
+            END { for (k in g) if (n[k] > 1) print "alias" g[k] }' "$tmp.syms"
+    done >"$tmp" || exit 1
 fi
 
 # shellcheck disable=SC2016 # an awk program: $ is awk's

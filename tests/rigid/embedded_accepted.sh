@@ -32,7 +32,8 @@ for v in double float; do
     done
     "$cc" -std=c99 -Wpedantic -Wall -Wextra -Werror -I"$d" -o "$d/fw" "$d/fw.c" \
         "$d/fw_ncs.c" "$d/fw_main.c" -lm || fail "$v: the program does not build"
-    if nm -g --defined-only "$d/fw" | awk '{ print $3 }' | grep -E '^ncs_'; then
+    nm -g --defined-only "$d/fw" >"$d/syms" || fail "$v: nm cannot read the program"
+    if awk '{ print $3 }' "$d/syms" | grep -E '^ncs_'; then
         fail "$v: runtime symbols without the prefix"
     fi
     "$d/fw" >"$d/out.csv" || fail "$v: a step failed (exit status $?)"

@@ -29,7 +29,13 @@ for form in stewart max summation diff diff-accurate; do
         fi
         n=$(find "$dir" -name '*.dat' | wc -l)
         [ "$n" -gt 0 ] || continue
-        out=$(find "$dir" -name '*.dat' | sort | xargs "$tool" 2>/dev/null)
+        find "$dir" -name '*.dat' | sort >"$work/list" || { echo "FAIL: listing $dir"; exit 1; }
+        out=$(xargs "$tool" <"$work/list" 2>/dev/null)
+        trc=$?
+        if [ $trc -ne 0 ]; then
+            echo "FAIL: $name under $form: ncs-lcp exit $trc"
+            fail=1
+        fi
         ok=$(printf '%s\n' "$out" | awk '$3 == "solved"' | wc -l)
         files=$((files + n))
         solved=$((solved + ok))

@@ -1,4 +1,4 @@
-/* test_units.c - unit tests of the plan and the emitter (compiler/plan.c,
+/* test_units.c - unit tests of the plan and the emitter (compiler/plan/plan.c,
  * plan_sizes.c, emit_scene.c, emit_buf.c).
  *
  *  1. Literals: ncs_buf_num writes the shortest text that reads back as the

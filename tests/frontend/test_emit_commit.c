@@ -1,6 +1,6 @@
 /* test_emit_commit.c - a failed compile leaves no partial output.
  *
- * Builds compiler/emit.c with a rename() that fails on its n-th call, for
+ * Builds compiler/emit/emit.c with a rename() that fails on its n-th call, for
  * every n until a compile goes through, and checks after each failure that
  * the output directory holds exactly what it held before: the same names
  * with the same contents (old files restored, no temporaries, no asides).

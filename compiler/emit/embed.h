@@ -1,6 +1,6 @@
 /* embed.h - text files embedded into ncsc at build time (cmake/NcsEmbed.cmake,
  * cmake/EmbedSources.cmake): `ncsc view` writes the runtime's sources and the
- * web pages' assets out of such a table (compiler/web.c). The firmware copy
+ * web pages' assets out of such a table (compiler/commands/web.c). The firmware copy
  * uses byte tables instead (emit_copy.h), so that it is the files unchanged.
  */
 #ifndef NCS_EMBED_H

@@ -1,5 +1,6 @@
-/* front.h - internals shared by the scanner (scene.l), the parser (scene.y),
- * the syntax-tree builder (parse.c) and the semantic checks (sema.c).
+/* front.h - front end: internals shared by the scanner (scene.l), the parser
+ * (scene.y), the syntax-tree builder (ast.c), the parser's caller (parse.c)
+ * and the semantic checks (sema.c).
  *
  * The grammar builds a raw syntax tree of blocks and statements in the
  * front end's arena; sema.c checks it and lowers it into an ncs_scene.
@@ -11,6 +12,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "scene.h"
+#include "text.h"     /* ncs_quote, ncs_suggest: the messages */
 
 /** A token's value: identifier or number text, and a number's value. */
 typedef struct ncs_tok {
@@ -147,7 +149,7 @@ typedef struct ncs_front {
     ncs_loc paren[NCS_PAREN_MAX]; /**< where the innermost open ones are */
 } ncs_front;
 
-/* Tree building, called from the grammar actions (parse.c). */
+/* Tree building, called from the grammar actions (ast.c). */
 
 /// Zeroed arena memory; NULL (and p->nomem set) when out of memory.
 void *ncs_front_alloc(ncs_front *p, size_t size);
@@ -184,16 +186,5 @@ void ncs_front_expect(ncs_front *p, ncs_loc loc, ncs_rexpect *x);
 /// Checks the raw tree of `p` and builds the scene in p->arena. Returns the
 /// scene, or NULL when errors were reported (or memory ran out).
 ncs_scene *ncs_sema(ncs_front *p);
-
-/// Writes at most `max` bytes of `s` into a quoted, printable form for
-/// messages (`buf` needs 4 * max + 8 bytes). Returns buf.
-const char *ncs_quote(char *buf, const char *s, size_t max);
-
-/// Edit distance between a and b, or limit + 1 when it exceeds `limit`.
-int ncs_edit_distance(const char *a, const char *b, int limit);
-
-/// The closest of the NULL-terminated `names` to `s` within edit distance
-/// 2, or NULL.
-const char *ncs_suggest(const char *s, const char *const *names);
 
 #endif

@@ -86,28 +86,13 @@ typedef struct csb {
     int capg, caps, capv;   /* allocated groups, sides, vertices */
 } csb;
 
-/* (geom_int.h) */
-int ncs_geom_grow(void **p, int *cap, int need, size_t size) {
-    if (need <= *cap)
-        return 0;
-    int c = *cap ? *cap : 16;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(*p, (size_t)c * size);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = c;
-    return 0;
-}
-
 /* Appends a group with the given sides and vertices (nverts may be 0). */
 static int csb_add(csb *b, int obstacle, int piece, const ncs_gside *sides,
                    int nsides, const ncs_vec2 *verts, int nverts) {
     ncs_cspace *c = &b->cs;
-    if (ncs_geom_grow((void **)&c->groups, &b->capg, c->ngroups + 1, sizeof *c->groups) ||
-        ncs_geom_grow((void **)&c->sides, &b->caps, c->nsides + nsides, sizeof *c->sides) ||
-        ncs_geom_grow((void **)&c->verts, &b->capv, c->nverts + nverts + 1, sizeof *c->verts))
+    if (ncs_grow((void **)&c->groups, &b->capg, c->ngroups + 1, sizeof *c->groups) ||
+        ncs_grow((void **)&c->sides, &b->caps, c->nsides + nsides, sizeof *c->sides) ||
+        ncs_grow((void **)&c->verts, &b->capv, c->nverts + nverts + 1, sizeof *c->verts))
         return -1;
     ncs_group *g = &c->groups[c->ngroups++];
     g->obstacle = obstacle;
@@ -150,7 +135,7 @@ static int arc_steps(double phi, double r, double tol) {
 
 /* Makes room for n sides and vertices in the scratch. */
 static int scratch_room(scratch *s, int n) {
-    if (ncs_geom_grow((void **)&s->sides, &s->cap, n, sizeof *s->sides))
+    if (ncs_grow((void **)&s->sides, &s->cap, n, sizeof *s->sides))
         return -1;
     ncs_vec2 *verts = realloc(s->verts, (size_t)s->cap * sizeof *verts);
     if (!verts)
@@ -304,7 +289,7 @@ static int add_grown(csb *b, scratch *s, int obstacle, int piece, const ncs_vec2
 /* Adds an explicit group, each side pushed out by r. */
 static int add_explicit(csb *b, scratch *s, int obstacle, const ncs_obstacle *ob,
                         double r) {
-    if (ncs_geom_grow((void **)&s->sides, &s->cap, ob->nsides, sizeof *s->sides))
+    if (ncs_grow((void **)&s->sides, &s->cap, ob->nsides, sizeof *s->sides))
         return -1;
     for (int i = 0; i < ob->nsides; i++) {
         ncs_vec2 n = ob->sides[i].normal;
@@ -577,7 +562,7 @@ static void decompose_solids(build *b) {
 
 /* Makes room for n entries in tmp and sob. */
 static int need_tmp(build *b, int n) {
-    if (ncs_geom_grow((void **)&b->tmp, &b->tmpcap, n, sizeof *b->tmp))
+    if (ncs_grow((void **)&b->tmp, &b->tmpcap, n, sizeof *b->tmp))
         return -1;
     int *sob = realloc(b->sob, (size_t)b->tmpcap * sizeof *sob);
     if (!sob)

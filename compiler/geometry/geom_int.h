@@ -6,6 +6,7 @@
 #define NCS_GEOM_INT_H
 
 #include "geom.h"
+#include "grow.h"      /* ncs_grow */
 
 /** Supported magnitudes of nonzero polygon coordinates: inside this range
  *  every product of two coordinates is far from overflow and underflow, so
@@ -79,10 +80,6 @@ double ncs_gpoly_overlap(const ncs_gpoly *p, double base);
 /// Where q lies relative to the closed ring pt[0..n) alone (either
 /// winding): 1 inside, 0 on it, -1 outside. Exact; never fails.
 int ncs_ring_locate(const ncs_vec2 *pt, int n, ncs_vec2 q);
-
-/// Grows the array *p of *cap elements of `size` bytes to hold `need`
-/// (doubling). Returns 0, or -1 when memory ran out (*p unchanged).
-int ncs_geom_grow(void **p, int *cap, int need, size_t size);
 
 /// Releases a polygon. Accepts a zeroed struct.
 void ncs_gpoly_free(ncs_gpoly *p);

@@ -450,7 +450,7 @@ int ncs_gsnap(const ncs_gpoly *polys, const int *use, int npolys, double tol,
                         pin[j] = 1;     /* near another obstacle's edge */
                         if (t <= 0 || t >= 1 || ncs_orient2d_fast(a, b, q) == 0)
                             continue;   /* at an end, or exactly on the edge */
-                        if (ncs_geom_grow((void **)&ins, &capins, nins + 1, sizeof *ins))
+                        if (ncs_grow((void **)&ins, &capins, nins + 1, sizeof *ins))
                             goto out;
                         ins[nins].edge = k;
                         ins[nins].t = t;

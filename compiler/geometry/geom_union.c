@@ -132,7 +132,7 @@ static double along(ncs_vec2 a, ncs_vec2 b, ncs_vec2 q) {
 }
 
 static int add_event(urun *R, int e, int other, int state, ncs_vec2 at, int oedge) {
-    if (ncs_geom_grow((void **)&R->ev, &R->capev, R->nev + 1, sizeof *R->ev))
+    if (ncs_grow((void **)&R->ev, &R->capev, R->nev + 1, sizeof *R->ev))
         return -1;
     uev *v = &R->ev[R->nev++];
     v->edge = e;
@@ -413,7 +413,7 @@ static int neighbours(urun *R) {
             act[m++] = j;
             if (!box_meet(R->in[i].box, R->in[j].box))
                 continue;
-            if (ncs_geom_grow((void **)&pa, &cap, 2 * cnt + 2, sizeof *pa))
+            if (ncs_grow((void **)&pa, &cap, 2 * cnt + 2, sizeof *pa))
                 goto done;
             pa[2 * cnt] = i;
             pa[2 * cnt + 1] = j;
@@ -638,7 +638,7 @@ static int by_edge_key(const void *pa, const void *pb) {
 static int add_seg(urun *R, ncs_vec2 a, ncs_vec2 b, int owner, int cluster) {
     if (ncs_vec2_same(a, b))
         return 0;
-    if (ncs_geom_grow((void **)&R->seg, &R->capseg, R->nseg + 1, sizeof *R->seg))
+    if (ncs_grow((void **)&R->seg, &R->capseg, R->nseg + 1, sizeof *R->seg))
         return -1;
     useg *s = &R->seg[R->nseg++];
     memset(s, 0, sizeof *s);
@@ -967,7 +967,7 @@ static int extract_rings(urun *R, const ugraph *G, uring **out) {
         }
         if (s != s0)
             R->fail = 1;        /* did not close where it started */
-        if (ncs_geom_grow((void **)&rings, &cap, nr + 1, sizeof *rings))
+        if (ncs_grow((void **)&rings, &cap, nr + 1, sizeof *rings))
             goto nomem;
         uring *r = &rings[nr++];
         memset(r, 0, sizeof *r);
@@ -1118,7 +1118,7 @@ static int add_bridges(const urun *R, const ugraph *G, const ufill *f, ubridge *
                 m = 1;
             if (m + 3 > FILL_MAX)
                 m = FILL_MAX - 3;
-            if (ncs_geom_grow((void **)out, cap, *nout + 1, sizeof **out)) {
+            if (ncs_grow((void **)out, cap, *nout + 1, sizeof **out)) {
                 free(in0);
                 free(ins);
                 return -1;
@@ -1260,7 +1260,7 @@ static double box_overlap(const double *bx, double base) {
 }
 
 static int add_solid(ncs_gunion *u, int *cap) {
-    if (ncs_geom_grow((void **)&u->solid, cap, u->nsolids + 1, sizeof *u->solid))
+    if (ncs_grow((void **)&u->solid, cap, u->nsolids + 1, sizeof *u->solid))
         return -1;
     memset(&u->solid[u->nsolids], 0, sizeof *u->solid);
     u->solid[u->nsolids].single = -1;

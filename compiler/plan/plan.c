@@ -16,19 +16,6 @@
  *  what every formulation leaves (docs/rigid.md). */
 #define PLAN_EPSILON 1e-9
 
-int ncs_plan_rows(int form, int ng, const int *gsize, int x, int k) {
-    ncs_layout L;
-    memset(&L, 0, sizeof L);
-    L.form = form;
-    L.ngroups = ng;
-    L.group_size = gsize;
-    L.nconvex = x;
-    L.nfric = k;
-    L.gamma = 1;
-    L.eps_h = 1;
-    return ncs_layout_size(&L);
-}
-
 static void grow_box(double box[4], double x, double y) {
     if (x < box[0]) box[0] = x;
     if (y < box[1]) box[1] = y;

@@ -126,7 +126,8 @@ int ncs_plan_sizes(ncs_plan *p);
 void ncs_plan_release(ncs_plan *p);
 
 /// LCP dimension of formulation `form` with the given group sizes, x convex
-/// contacts and k friction directions (ncs/layout.h); -1 if invalid.
+/// contacts and k friction directions (ncs/layout.h); -1 if invalid
+/// (plan_sizes.c).
 int ncs_plan_rows(int form, int ng, const int *gsize, int x, int k);
 
 #endif

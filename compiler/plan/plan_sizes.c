@@ -38,6 +38,20 @@
 
 #define PI 3.14159265358979323846
 
+/* (plan.h) */
+int ncs_plan_rows(int form, int ng, const int *gsize, int x, int k) {
+    ncs_layout L;
+    memset(&L, 0, sizeof L);
+    L.form = form;
+    L.ngroups = ng;
+    L.group_size = gsize;
+    L.nconvex = x;
+    L.nfric = k;
+    L.gamma = 1;
+    L.eps_h = 1;
+    return ncs_layout_size(&L);
+}
+
 /** Sides from which a piece gets buckets.inner (fewer: piece_distance is
  *  cheap enough). */
 #define MANY_SIDES 16

@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "emit.h"
-#include "geom.h"
+#include "compile.h"
 #include "parse.h"
 #include "run.h"
 #include "web.h"
@@ -27,12 +26,10 @@ typedef struct cli {
     const char *file;       /* input path, "-" = stdin */
     const char *outdir;     /* -o DIR */
     const char *svg;        /* --svg-groups FILE */
-    const char *formulation;/* --formulation NAME */
     int check;              /* --check */
     int dump_ast;           /* --dump-ast */
     int dump_groups;        /* --dump-groups */
-    ncs_emit_options emit;  /* --prefix, --target, --real */
-    ncs_geom_options geom;  /* --decomp */
+    ncs_compile_options opt;/* --formulation, --decomp, --prefix, --target, --real */
 } cli;
 
 static const char usage_text[] =
@@ -86,8 +83,7 @@ static int opt_value(int argc, char **argv, int *i, const char *name, const char
  * --help / --version (exit 0), which must be the only argument. */
 static int parse_args(int argc, char **argv, cli *c) {
     memset(c, 0, sizeof *c);
-    c->geom = ncs_geom_default_options();
-    c->emit.target = NCS_TARGET_HOST;
+    c->opt = ncs_compile_defaults();
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         int r;
@@ -121,46 +117,45 @@ static int parse_args(int argc, char **argv, cli *c) {
                 fprintf(stderr, "ncsc: error: prefix '%s' %s\n", v, why);
                 return EXIT_USAGE;
             }
-            c->emit.prefix = v;
+            c->opt.emit.prefix = v;
         } else if ((r = opt_value(argc, argv, &i, "--target", &v)) != 0) {
             if (r < 0)
                 return EXIT_USAGE;
             if (strcmp(v, "host") == 0)
-                c->emit.target = NCS_TARGET_HOST;
+                c->opt.emit.target = NCS_TARGET_HOST;
             else if (strcmp(v, "embedded") == 0)
-                c->emit.target = NCS_TARGET_EMBEDDED;
+                c->opt.emit.target = NCS_TARGET_EMBEDDED;
             else
                 return usage_error("unknown target '%s' (expected host or embedded)", v);
         } else if ((r = opt_value(argc, argv, &i, "--real", &v)) != 0) {
             if (r < 0)
                 return EXIT_USAGE;
             if (strcmp(v, "double") == 0)
-                c->emit.real_float = 0;
+                c->opt.emit.real_float = 0;
             else if (strcmp(v, "float") == 0)
-                c->emit.real_float = 1;
+                c->opt.emit.real_float = 1;
             else
                 return usage_error("unknown real type '%s' (expected double or float)", v);
         } else if ((r = opt_value(argc, argv, &i, "--decomp", &v)) != 0) {
             if (r < 0)
                 return EXIT_USAGE;
             if (strcmp(v, "triangles") == 0)
-                c->geom.decomp = NCS_DECOMP_TRIANGLES;
+                c->opt.geom.decomp = NCS_DECOMP_TRIANGLES;
             else if (strcmp(v, "convex") == 0)
-                c->geom.decomp = NCS_DECOMP_CONVEX;
+                c->opt.geom.decomp = NCS_DECOMP_CONVEX;
             else
                 return usage_error("unknown decomposition '%s' (expected triangles or convex)", v);
         } else if ((r = opt_value(argc, argv, &i, "--formulation", &v)) != 0) {
             const char *hint = NULL;
             if (r < 0)
                 return EXIT_USAGE;
-            if (ncs_formulation_from_name(v, &hint) < 0) {
+            if ((c->opt.form = ncs_formulation_from_name(v, &hint)) < 0) {
                 fprintf(stderr, "ncsc: error: unknown formulation '%s'", v);
                 if (hint)
                     fprintf(stderr, "; did you mean '%s'?", hint);
                 fputs("\nTry 'ncsc --help' for more information.\n", stderr);
                 return EXIT_USAGE;
             }
-            c->formulation = v;
         } else if (a[0] == '-' && a[1] != '\0') {
             return usage_error("unknown option '%s'", a);
         } else if (c->file) {
@@ -174,7 +169,7 @@ static int parse_args(int argc, char **argv, cli *c) {
     if (!c->check && !c->dump_ast && !c->dump_groups && !c->svg && !c->outdir)
         return usage_error("%s", "nothing to do: give -o DIR, --check, --dump-ast, "
                                  "--dump-groups or --svg-groups FILE");
-    c->emit.outdir = c->outdir;
+    c->opt.emit.outdir = c->outdir;
     return 0;
 }
 
@@ -240,51 +235,48 @@ static void check_summary(const ncs_scene *s, const char *name) {
             ncs_formulation_name(s->form), count(b, s->steps, "step", "steps"), s->h);
 }
 
-/* Runs the stages on scene `s`. Returns the exit status. */
-static int run_stages(const cli *c, ncs_scene *s, ncs_diag *d) {
-    ncs_geometry g;
-    int status = 0;
-    memset(&g, 0, sizeof g);
-    if (c->dump_ast)
-        ncs_scene_dump(s, stdout);
-    if (!c->check && !c->dump_groups && !c->svg && !c->outdir)
-        return 0;
-    if (ncs_geom_build(s, &c->geom, d, &g) != 0 || ncs_diag_errors(d) > 0)
-        return EXIT_INPUT;
+/* After the geometry: --check, --dump-groups, --svg-groups. Returns the
+ * exit status. */
+static int report(const cli *c, ncs_unit *u) {
     if (c->check)
-        check_summary(s, d->file);
-    if (c->dump_groups && ncs_geom_dump_json(s, &g, stdout) != 0) {
+        check_summary(u->s, u->d.file);
+    if (c->dump_groups && ncs_geom_dump_json(u->s, &u->g, stdout) != 0) {
         fprintf(stderr, "ncsc: error: cannot write the groups: %s\n", strerror(errno));
-        status = EXIT_USAGE;
+        return EXIT_USAGE;
     }
-    if (status == 0 && c->svg) {
+    if (c->svg) {
         FILE *f = fopen(c->svg, "w");
-        int bad = !f || ncs_geom_write_svg(s, &g, f) != 0;
+        int bad = !f || ncs_geom_write_svg(u->s, &u->g, f) != 0;
         if (f && fclose(f) != 0)
             bad = 1;
         if (bad) {
             fprintf(stderr, "ncsc: error: cannot write '%s': %s\n", c->svg, strerror(errno));
-            status = EXIT_USAGE;
+            return EXIT_USAGE;
         }
     }
-    if (status == 0 && c->outdir) {
-        /* -o DIR: created (with its missing parents) when it does not
-         * exist, and removed again when the compile fails */
-        size_t existing;
-        int r = 2;
-        if (ncs_make_dirs(c->outdir, &existing) != 0)
-            fprintf(stderr, "ncsc: error: cannot create the output directory '%s': %s\n", c->outdir,
-                    strerror(errno));
-        else if ((r = ncs_emit(s, &g, &c->emit, d)) != 0)
-            ncs_remove_made_dirs(c->outdir, existing);
-        status = r == 0 ? 0 : r == 1 ? EXIT_INPUT : EXIT_USAGE;
+    return 0;
+}
+
+/* -o DIR: the plan and the files. DIR is created (with its missing parents)
+ * when it does not exist, and removed again when the compile fails.
+ * Returns the exit status. */
+static int emit_into(const cli *c, ncs_unit *u) {
+    size_t existing;
+    int status;
+    if (ncs_make_dirs(c->outdir, &existing) != 0) {
+        fprintf(stderr, "ncsc: error: cannot create the output directory '%s': %s\n", c->outdir,
+                strerror(errno));
+        return EXIT_USAGE;
     }
-    ncs_geom_free(&g);
+    status = ncs_compile(u, &c->opt, NCS_STAGE_EMIT);
+    if (status != 0)
+        ncs_remove_made_dirs(c->outdir, existing);
     return status;
 }
 
 int main(int argc, char **argv) {
     cli c;
+    ncs_unit u;
     int status;
     if (argc > 1 && strcmp(argv[1], "run") == 0)
         return ncs_run_main(argc - 1, argv + 1);
@@ -294,22 +286,18 @@ int main(int argc, char **argv) {
     if (status != 0)
         return status < 0 ? 0 : status;
 
-    const char *name = strcmp(c.file, "-") == 0 ? "<stdin>" : c.file;
-    char *text = NULL;
-    size_t len = 0;
-    int err = ncs_read_scene(c.file, &text, &len);
-    if (err)
-        return err == 1 ? EXIT_INPUT : EXIT_USAGE;
-
-    ncs_diag d;
-    ncs_diag_init(&d, name, text, len);
-    int nomem = 0;
-    ncs_scene *s = ncs_parse_opt(name, text, len, &d, &nomem,
-                                 c.formulation ? ncs_formulation_from_name(c.formulation, NULL)
-                                               : -1);
-    status = s ? run_stages(&c, s, &d) : nomem ? EXIT_USAGE : EXIT_INPUT;
-    ncs_scene_free(s);
-    free(text);
+    ncs_unit_init(&u, c.file, NULL, 0);
+    status = ncs_compile(&u, &c.opt, NCS_STAGE_PARSE);          /* read, parse, check */
+    if (status == 0 && c.dump_ast)
+        ncs_scene_dump(u.s, stdout);
+    if (status == 0 && (c.check || c.dump_groups || c.svg || c.outdir)) {
+        status = ncs_compile(&u, &c.opt, NCS_STAGE_GEOMETRY);
+        if (status == 0)
+            status = report(&c, &u);
+        if (status == 0 && c.outdir)
+            status = emit_into(&c, &u);                         /* plan, emit */
+    }
+    ncs_unit_free(&u);
     if (fflush(stdout) != 0 && status == 0) {
         fprintf(stderr, "ncsc: error: cannot write the output: %s\n", strerror(errno));
         status = EXIT_USAGE;

@@ -25,8 +25,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cli.h"
-#include "emit.h"
-#include "geom.h"
+#include "compile.h"
 #include "parse.h"
 #include "run.h"
 
@@ -387,20 +386,15 @@ static int run_simulator(const char *exe, char **args, int closed, int *sig) {
 }
 
 int ncs_run_main(int argc, char **argv) {
-    ncs_emit_options eo;
-    ncs_geom_options go = ncs_geom_default_options();
-    ncs_geometry g;
-    ncs_diag d;
-    ncs_scene *s = NULL;
+    ncs_compile_options o = ncs_compile_defaults();
+    ncs_unit u;
     run_paths rp;
     const char *file = NULL, *prefix = NULL, *env_dir;
-    char dir[PATH_CAP], priv[PATH_CAP], exe[PATH_CAP], shown_exe[PATH_CAP], *text = NULL;
-    size_t len = 0, existing = 0;
-    int i, rc = 0, have_geom = 0, have_priv = 0, nomem = 0, form = -1, sig = 0;
+    char dir[PATH_CAP], priv[PATH_CAP], exe[PATH_CAP], shown_exe[PATH_CAP];
+    size_t existing = 0;
+    int i, rc = 0, have_unit = 0, have_priv = 0, sig = 0;
     int closed = hold_std_fds();
 
-    memset(&eo, 0, sizeof eo);
-    memset(&g, 0, sizeof g);
     for (i = 1; i < argc && !file; i++) {
         const char *a = argv[i], *v = NULL;
         int r;
@@ -420,8 +414,8 @@ int ncs_run_main(int argc, char **argv) {
             const char *hint = NULL;
             if (r < 0)
                 return run_usage_error("option '%s' needs an argument", a);
-            form = ncs_formulation_from_name(v, &hint);
-            if (form < 0) {
+            o.form = ncs_formulation_from_name(v, &hint);
+            if (o.form < 0) {
                 fprintf(stderr, "ncsc run: error: unknown formulation '%s'%s%s%s\n", v,
                         hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
                 return RUN_USAGE;
@@ -430,7 +424,7 @@ int ncs_run_main(int argc, char **argv) {
             if (r < 0)
                 return run_usage_error("option '%s' needs an argument", a);
             if (strcmp(v, "triangles") == 0 || strcmp(v, "convex") == 0) {
-                go.decomp = v[0] == 't' ? NCS_DECOMP_TRIANGLES : NCS_DECOMP_CONVEX;
+                o.geom.decomp = v[0] == 't' ? NCS_DECOMP_TRIANGLES : NCS_DECOMP_CONVEX;
             } else {
                 fprintf(stderr, "ncsc run: error: unknown decomposition '%s' (expected "
                                 "triangles or convex)\n", v);
@@ -446,22 +440,12 @@ int ncs_run_main(int argc, char **argv) {
         return run_usage_error("%s", "no scene file");
     if (find_runtime(&rp) != 0)
         return RUN_USAGE;
-    if ((rc = ncs_read_scene(file, &text, &len)) != 0)
-        return rc == 1 ? RUN_INPUT : RUN_USAGE;
-
-    ncs_diag_init(&d, strcmp(file, "-") == 0 ? "<stdin>" : file, text, len);
-    s = ncs_parse_opt(d.file, text, len, &d, &nomem, form);
-    if (!s) {
-        rc = nomem ? RUN_USAGE : RUN_INPUT;
+    ncs_unit_init(&u, file, NULL, 0);
+    have_unit = 1;
+    if ((rc = ncs_compile(&u, &o, NCS_STAGE_GEOMETRY)) != 0)    /* read, parse, geometry */
         goto done;
-    }
-    have_geom = 1;
-    if (ncs_geom_build(s, &go, &d, &g) != 0 || ncs_diag_errors(&d) > 0) {
-        rc = RUN_INPUT;
-        goto done;
-    }
     if (!prefix)
-        prefix = s->name;
+        prefix = u.s->name;
     env_dir = getenv("NCS_RUN_DIR");
     if (env_dir && env_dir[0])
         snprintf(dir, sizeof dir, "%s", env_dir);
@@ -483,14 +467,10 @@ int ncs_run_main(int argc, char **argv) {
         goto done;
     }
     have_priv = 1;
-    eo.prefix = prefix;
-    eo.outdir = priv;
-    eo.target = NCS_TARGET_HOST;
-    rc = ncs_emit(s, &g, &eo, &d);
-    if (rc != 0) {
-        rc = rc == 1 ? RUN_INPUT : RUN_USAGE;
+    o.emit.prefix = prefix;
+    o.emit.outdir = priv;
+    if ((rc = ncs_compile(&u, &o, NCS_STAGE_EMIT)) != 0)       /* plan, emit */
         goto done;
-    }
     if (snprintf(exe, sizeof exe, "%s/%s", priv, prefix) >= (int)sizeof exe ||
         snprintf(shown_exe, sizeof shown_exe, "%s/%s", dir, prefix) >= (int)sizeof shown_exe) {
         fprintf(stderr, "ncsc run: error: the path '%s' is too long\n", dir);
@@ -501,10 +481,8 @@ int ncs_run_main(int argc, char **argv) {
     if (rc == 0)
         publish(dir, priv, prefix);
 done:
-    if (have_geom)
-        ncs_geom_free(&g);
-    ncs_scene_free(s);
-    free(text);
+    if (have_unit)
+        ncs_unit_free(&u);
     if (rc == 0) {
         /* argv[i - 1] was FILE: the simulator gets its published name and
          * what follows FILE */

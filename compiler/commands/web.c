@@ -26,9 +26,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cli.h"
-#include "emit.h"
+#include "compile.h"
 #include "embed.h"
-#include "geom.h"
 #include "parse.h"
 #include "web.h"
 
@@ -271,36 +270,29 @@ typedef struct form {
  * it) or VIEW_USAGE. */
 static int emit_form(const char *file, const char *text, size_t len, const ncs_geom_options *go,
                      const char *dir, form *f, int quiet) {
-    ncs_emit_options eo;
-    ncs_geometry g;
-    ncs_diag d;
-    ncs_scene *s;
+    ncs_compile_options o = ncs_compile_defaults();
+    ncs_unit u;
     char out[PATH_CAP];
     size_t existing;
-    int nomem = 0, rc;
-    memset(&g, 0, sizeof g);
-    ncs_diag_init(&d, strcmp(file, "-") == 0 ? "<stdin>" : file, text, len);
+    int rc;
+    ncs_unit_init(&u, file, text, len);
     if (quiet)
-        d.out = NULL;
-    s = ncs_parse_opt(d.file, text, len, &d, &nomem, f->form);
-    if (!s)
-        return nomem ? VIEW_USAGE : VIEW_INPUT;
-    if (ncs_geom_build(s, go, &d, &g) != 0 || ncs_diag_errors(&d) > 0) {
-        rc = VIEW_INPUT;
+        u.d.out = NULL;
+    o.form = f->form;
+    o.geom = *go;
+    rc = ncs_compile(&u, &o, NCS_STAGE_GEOMETRY);           /* parse, geometry */
+    if (rc != 0) {
+        /* VIEW_INPUT or VIEW_USAGE (out of memory) */
     } else if (snprintf(out, sizeof out, "%s/%s", dir, f->dir) >= (int)sizeof out ||
                ncs_make_dirs(out, &existing) != 0) {
         fprintf(stderr, "ncsc view: error: cannot create a directory in '%s'\n", dir);
         rc = VIEW_USAGE;
     } else {
-        memset(&eo, 0, sizeof eo);
-        eo.prefix = f->prefix;
-        eo.outdir = out;
-        eo.target = NCS_TARGET_HOST;
-        rc = ncs_emit(s, &g, &eo, &d);
-        rc = rc == 0 ? 0 : rc == 1 ? VIEW_INPUT : VIEW_USAGE;
+        o.emit.prefix = f->prefix;
+        o.emit.outdir = out;
+        rc = ncs_compile(&u, &o, NCS_STAGE_EMIT);           /* plan, emit */
     }
-    ncs_geom_free(&g);
-    ncs_scene_free(s);
+    ncs_unit_free(&u);
     return rc;
 }
 
@@ -455,7 +447,8 @@ static int write_page(const char *out, const char *dir, const char *name) {
 /* ---- the command ------------------------------------------------------------------- */
 
 int ncs_view_main(int argc, char **argv) {
-    ncs_geom_options go = ncs_geom_default_options();
+    ncs_compile_options opt = ncs_compile_defaults();
+    ncs_unit src;
     const char *file = NULL, *out = NULL, *prefix = NULL, *tmpdir = getenv("TMPDIR");
     char dir[PATH_CAP], name[128], *text = NULL, *slash;
     int want[NFORMS], nwant = 0, i, k, rc = 0, have_dir = 0, nf = 0;
@@ -503,7 +496,7 @@ int ncs_view_main(int argc, char **argv) {
                                 "triangles or convex)\n", v);
                 return VIEW_USAGE;
             }
-            go.decomp = v[0] == 't' ? NCS_DECOMP_TRIANGLES : NCS_DECOMP_CONVEX;
+            opt.geom.decomp = v[0] == 't' ? NCS_DECOMP_TRIANGLES : NCS_DECOMP_CONVEX;
         } else if (a[0] == '-' && a[1] != '\0') {
             return view_usage_error("unknown option '%s'", a);
         } else if (file) {
@@ -516,41 +509,44 @@ int ncs_view_main(int argc, char **argv) {
         return view_usage_error("%s", "no scene file");
     if (!out)
         return view_usage_error("%s", "no page to write: give -o PAGE.html");
-    if ((rc = ncs_read_scene(file, &text, &len)) != 0)
-        return rc == 1 ? VIEW_INPUT : VIEW_USAGE;
+    ncs_unit_init(&src, file, NULL, 0);
+    if ((rc = ncs_compile(&src, &opt, NCS_STAGE_READ)) != 0)   /* VIEW_INPUT or VIEW_USAGE */
+        return rc;
+    text = src.text;
+    len = src.len;
 
     if (snprintf(dir, sizeof dir, "%s/ncsc-view-XXXXXX", tmpdir && tmpdir[0] ? tmpdir : "/tmp") >=
             (int)sizeof dir ||
         !mkdtemp(dir)) {
         fprintf(stderr, "ncsc view: error: cannot create a directory for the build: %s\n",
                 strerror(errno));
-        free(text);
+        ncs_unit_free(&src);
         return VIEW_USAGE;
     }
     have_dir = 1;
     /* the scene's name and its own formulation, which comes first unless
      * --formulation says which (the messages come with its compile) */
     {
-        ncs_diag d;
-        int nomem = 0, explicit_forms = nwant > 0;
-        ncs_scene *s;
-        ncs_diag_init(&d, strcmp(file, "-") == 0 ? "<stdin>" : file, text, len);
-        d.out = NULL;
-        s = ncs_parse_opt(d.file, text, len, &d, &nomem, -1);
-        if (!s) { /* again, to show why */
-            ncs_diag_init(&d, strcmp(file, "-") == 0 ? "<stdin>" : file, text, len);
-            ncs_scene_free(ncs_parse_opt(d.file, text, len, &d, &nomem, -1));
-            rc = nomem ? VIEW_USAGE : VIEW_INPUT;
+        ncs_compile_options o = ncs_compile_defaults();
+        int explicit_forms = nwant > 0;
+        ncs_unit u;
+        ncs_unit_init(&u, file, text, len);
+        u.d.out = NULL;
+        if (ncs_compile(&u, &o, NCS_STAGE_PARSE) != 0) { /* again, to show why */
+            ncs_unit_free(&u);
+            ncs_unit_init(&u, file, text, len);
+            rc = ncs_compile(&u, &o, NCS_STAGE_PARSE);
+            ncs_unit_free(&u);
             goto done;
         }
-        snprintf(name, sizeof name, "%s", s->name);
+        snprintf(name, sizeof name, "%s", u.s->name);
         if (!explicit_forms) {
-            want[nwant++] = s->form;
+            want[nwant++] = u.s->form;
             for (k = 0; k < NFORMS; k++)
-                if (k != s->form)
+                if (k != u.s->form)
                     want[nwant++] = k;
         }
-        ncs_scene_free(s);
+        ncs_unit_free(&u);
         if ((rc = check_toolchain(dir)) != 0)
             goto done;
         for (k = 0; k < nwant; k++) {
@@ -572,7 +568,7 @@ int ncs_view_main(int argc, char **argv) {
             snprintf(f->dir, sizeof f->dir, "f%d", nf);
             /* the first one shows its messages; the others are left out
              * when the scene does not compile with them, unless asked for */
-            rc = emit_form(file, text, len, &go, dir, f, k > 0);
+            rc = emit_form(file, text, len, &opt.geom, dir, f, k > 0);
             if (rc == VIEW_INPUT && k > 0 && !explicit_forms) {
                 fprintf(stderr, "ncsc view: note: formulation %s left out: the scene does not "
                                 "compile with it (ncsc --formulation %s --check %s says why)\n",
@@ -614,6 +610,6 @@ int ncs_view_main(int argc, char **argv) {
 done:
     if (have_dir)
         remove_tree(dir);
-    free(text);
+    ncs_unit_free(&src);
     return rc;
 }

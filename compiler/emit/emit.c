@@ -1,6 +1,6 @@
-/* emit.c - the code generator's driver: checks the prefix, builds the plan,
- * renders the files and renames them into place only when all of them were
- * written (see emit.h). The file contents come from emit_scene.c and, for
+/* emit.c - emission: the code generator's driver. Checks the prefix and the
+ * target (before the plan is made), renders the plan's files and renames
+ * them into place only when all of them were written (see emit.h). The file contents come from emit_scene.c and, for
  * the firmware target, emit_copy.c and the runtime files embedded in ncsc
  * (ncs_copy_files), which go into DIR/ncs/. */
 #define _POSIX_C_SOURCE 200809L     /* mkstemp, fdopen, fchmod, umask */
@@ -323,20 +323,8 @@ done:
     return rc;
 }
 
-int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *o,
-             ncs_diag *d) {
-    static const char *const suffix[NGEN] = {".h", ".c", "_main.c", "_ncs.h", "_ncs.c"};
-    ncs_plan plan;
-    ncs_buf buf[NGEN];
-    emit_ctx e;
-    emit_out *out = NULL;
-    char **names = NULL;
-    int ngen = 3, ncopy = 0, n;
+int ncs_emit_check(const ncs_scene *s, const ncs_emit_options *o, ncs_diag *d) {
     const char *prefix = o->prefix ? o->prefix : s->name;
-    int i, rc = 0;
-
-    memset(buf, 0, sizeof buf);
-    memset(&plan, 0, sizeof plan);
     if (!is_ident(prefix)) {
         ncs_error(d, s->loc, "prefix '%s' is not a C identifier (letters, digits, "
                   "'_', at most 64 characters, not starting with a digit)", prefix);
@@ -346,12 +334,22 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
         ncs_error(d, s->loc, "unknown target %d", o->target);
         return 1;
     }
-    rc = ncs_plan_make(&plan, s, g, prefix, d);
-    if (rc == 2)
-        fprintf(d->out, "%s: error: out of memory while generating code\n", d->file);
-    if (rc != 0)
-        return rc;
-    e.p = &plan;
+    return 0;
+}
+
+int ncs_emit(const ncs_plan *plan, const ncs_emit_options *o, ncs_diag *d) {
+    static const char *const suffix[NGEN] = {".h", ".c", "_main.c", "_ncs.h", "_ncs.c"};
+    const ncs_scene *s = plan->s;
+    ncs_buf buf[NGEN];
+    emit_ctx e;
+    emit_out *out = NULL;
+    char **names = NULL;
+    int ngen = 3, ncopy = 0, n;
+    const char *prefix = plan->prefix;
+    int i, rc = 0;
+
+    memset(buf, 0, sizeof buf);
+    e.p = plan;
     e.embedded = o->target == NCS_TARGET_EMBEDDED;
     e.real_float = e.embedded && o->real_float;
     if (e.embedded) {
@@ -362,8 +360,8 @@ int ncs_emit(const ncs_scene *s, const ncs_geometry *g, const ncs_emit_options *
     /* every file ncsc generates is the project's own code under its licence
      * (MIT, LICENSE) */
     for (i = 0; i < ngen; i++) {
-        buf[i].lo = plan.prefix;
-        buf[i].up = plan.upper;
+        buf[i].lo = plan->prefix;
+        buf[i].up = plan->upper;
         ncs_buf_printf(&buf[i], "%s\n", NCS_EMIT_SPDX);
     }
     ncs_emit_scene_header(&e, &buf[0]);
@@ -415,6 +413,5 @@ done:
     free(out);
     for (i = 0; i < NGEN; i++)
         ncs_buf_free(&buf[i]);
-    ncs_plan_release(&plan);
     return rc;
 }

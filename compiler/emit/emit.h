@@ -1,4 +1,5 @@
-/* emit.h - the C code generator: specialised time-steppers from a scene.
+/* emit.h - emission: the C code generator, specialised time-steppers from a
+ * scene's plan (plan.h).
  *
  * ncs_emit writes <prefix>.h, <prefix>.c and <prefix>_main.c into outdir;
  * the firmware target also <prefix>_ncs.h, <prefix>_ncs.c and the runtime
@@ -10,7 +11,7 @@
 #define NCS_EMIT_H
 
 #include "scene.h"
-#include "geom.h"
+#include "plan.h"
 #include "diag.h"
 
 typedef enum ncs_target {
@@ -27,11 +28,16 @@ typedef struct ncs_emit_options {
     int real_float;         /**< embedded: 1 = float, 0 = double */
 } ncs_emit_options;
 
-/// Generates the simulator for `s` with groups `g`. Problems with the scene
-/// (e.g. a prefix that is not a C identifier) are reported through `d`
-/// and return 1; I/O failures return 2 (with a message on d->out). Returns
-/// 0 on success.
-int ncs_emit(const ncs_scene *s, const ncs_geometry *g,
-             const ncs_emit_options *o, ncs_diag *d);
+/// Checks the options against scene `s` before a plan is made for them: the
+/// prefix (o->prefix, or the scene's name) must be a C identifier and the
+/// target known. Reports a problem through `d` and returns 1; else 0.
+int ncs_emit_check(const ncs_scene *s, const ncs_emit_options *o, ncs_diag *d);
+
+/// Generates the simulator the plan `p` describes (made with the prefix of
+/// options `o` checked by ncs_emit_check) into o->outdir for o->target.
+/// Problems with the scene (a constant that is not finite) are reported
+/// through `d` and return 1; I/O failures return 2 (with a message on
+/// d->out). Returns 0 on success.
+int ncs_emit(const ncs_plan *p, const ncs_emit_options *o, ncs_diag *d);
 
 #endif

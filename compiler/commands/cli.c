@@ -1,4 +1,5 @@
-/* cli.c - command-line helpers (see cli.h). */
+/* cli.c - commands: the one option parser of the three commands, and their
+ * output folders (see cli.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
+#include "parse.h"
 
 int ncs_opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
     size_t n = strlen(name);
@@ -73,58 +75,120 @@ int ncs_make_dirs(const char *path, size_t *existing) {
     return 0;
 }
 
-int ncs_read_scene(const char *file, char **text, size_t *len) {
-    const int from_stdin = strcmp(file, "-") == 0;
-    const char *name = from_stdin ? "<stdin>" : file;
-    FILE *f = from_stdin ? stdin : fopen(file, "rb");
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = NULL, *nb;
-    struct stat st;
-    int err = 0, rc = 0;
-    if (!f) {
-        fprintf(stderr, "ncsc: error: cannot open '%s': %s\n", file, strerror(errno));
-        return 2;
-    }
-    /* a regular file too large is refused before reading; a stream
-     * (a pipe, /dev/zero) is read up to one byte past the limit */
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-        (unsigned long long)st.st_size > NCS_SCENE_MAX_BYTES)
-        rc = 1;
-    while (rc == 0) {
-        if (!buf || n == cap) {
-            /* doubling, but never past one byte more than the limit */
-            size_t want = !buf ? cap : cap > NCS_SCENE_MAX_BYTES / 2 ? NCS_SCENE_MAX_BYTES + 1
-                                                                     : cap * 2;
-            nb = realloc(buf, want);
-            if (!nb) {
-                err = ENOMEM;
-                break;
+/* "CMD: error: " fmt (with arg), and with `try` the line that points to
+ * --help. Returns 2, the exit status of a usage error. */
+static int cli_error(const ncs_cli_spec *spec, int try, const char *fmt, const char *arg) {
+    fprintf(stderr, "%s: error: ", spec->cmd);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    if (try)
+        fprintf(stderr, "Try '%s --help' for more information.\n", spec->cmd);
+    return 2;
+}
+
+/* ncs_opt_value for an option `spec` takes (bit `opt`), reporting a missing
+ * value. Returns 1 with *val set, 0 when argv[*i] is not this option, -1
+ * when the value is missing (reported). */
+static int cli_value(const ncs_cli_spec *spec, unsigned opt, int argc, char **argv, int *i,
+                     const char *name, const char **val) {
+    int r = spec->takes & opt ? ncs_opt_value(argc, argv, i, name, val) : 0;
+    if (r < 0)
+        cli_error(spec, 1, "option '%s' needs an argument", name);
+    return r;
+}
+
+/* One of two words, as an option's value: 0 for the first, 1 for the
+ * second, -1 for neither. */
+static int cli_pick(const char *v, const char *first, const char *second) {
+    return strcmp(v, first) == 0 ? 0 : strcmp(v, second) == 0 ? 1 : -1;
+}
+
+int ncs_cli_parse(const ncs_cli_spec *spec, int argc, char **argv, ncs_cli *c) {
+    int i;
+    memset(c, 0, sizeof *c);
+    c->opt = ncs_compile_defaults();
+    for (i = 1; i < argc && !(spec->file_ends_options && c->file); i++) {
+        const char *a = argv[i], *v = NULL, *hint = NULL;
+        int r, k;
+        if (strcmp(a, "--help") == 0 ||
+            (spec->takes & NCS_OPT_VERSION && strcmp(a, "--version") == 0)) {
+            if (spec->takes & NCS_OPT_VERSION && argc != 2)
+                return cli_error(spec, 1, "'%s' takes no other arguments", a);
+            if (a[2] == 'h')
+                fputs(spec->usage, stdout);
+            else
+                printf("ncsc %s\n", spec->version);
+            return -1;
+        } else if (spec->takes & NCS_OPT_ACTIONS && strcmp(a, "--check") == 0) {
+            c->check = 1;
+        } else if (spec->takes & NCS_OPT_ACTIONS && strcmp(a, "--dump-ast") == 0) {
+            c->dump_ast = 1;
+        } else if (spec->takes & NCS_OPT_ACTIONS && strcmp(a, "--dump-groups") == 0) {
+            c->dump_groups = 1;
+        } else if ((r = cli_value(spec, NCS_OPT_OUT, argc, argv, &i, "-o", &v)) != 0) {
+            if (r < 0)
+                return 2;
+            c->out = v;
+        } else if ((r = cli_value(spec, NCS_OPT_SVG, argc, argv, &i, "--svg-groups", &v)) != 0) {
+            if (r < 0)
+                return 2;
+            c->svg = v;
+        } else if ((r = cli_value(spec, NCS_OPT_PREFIX, argc, argv, &i, "--prefix", &v)) != 0) {
+            const char *why = r > 0 ? ncs_prefix_problem(v) : NULL;
+            if (r < 0)
+                return 2;
+            if (why) {
+                fprintf(stderr, "%s: error: prefix '%s' %s\n", spec->cmd, v, why);
+                return 2;
             }
-            cap = want;
-            buf = nb;
+            c->opt.emit.prefix = v;
+        } else if ((r = cli_value(spec, NCS_OPT_TARGET, argc, argv, &i, "--target", &v)) != 0) {
+            if (r < 0)
+                return 2;
+            if ((k = cli_pick(v, "host", "embedded")) < 0)
+                return cli_error(spec, 1, "unknown target '%s' (expected host or embedded)", v);
+            c->opt.emit.target = k ? NCS_TARGET_EMBEDDED : NCS_TARGET_HOST;
+        } else if ((r = cli_value(spec, NCS_OPT_REAL, argc, argv, &i, "--real", &v)) != 0) {
+            if (r < 0)
+                return 2;
+            if ((k = cli_pick(v, "double", "float")) < 0)
+                return cli_error(spec, 1, "unknown real type '%s' (expected double or float)", v);
+            c->opt.emit.real_float = k;
+        } else if ((r = cli_value(spec, NCS_OPT_DECOMP, argc, argv, &i, "--decomp", &v)) != 0) {
+            if (r < 0)
+                return 2;
+            if ((k = cli_pick(v, "triangles", "convex")) < 0)
+                return cli_error(spec, spec->value_try,
+                                 "unknown decomposition '%s' (expected triangles or convex)", v);
+            c->opt.geom.decomp = k ? NCS_DECOMP_CONVEX : NCS_DECOMP_TRIANGLES;
+        } else if ((r = cli_value(spec, NCS_OPT_FORMULATION, argc, argv, &i, "--formulation",
+                                  &v)) != 0) {
+            if (r < 0)
+                return 2;
+            if ((c->opt.form = ncs_formulation_from_name(v, &hint)) < 0) {
+                fprintf(stderr, "%s: error: unknown formulation '%s'%s%s%s\n", spec->cmd, v,
+                        hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+                if (spec->value_try)
+                    fprintf(stderr, "Try '%s --help' for more information.\n", spec->cmd);
+                return 2;
+            }
+            for (k = 0; k < c->nforms && c->forms[k] != c->opt.form; k++)
+                ;
+            if (k == c->nforms && k < NCS_CLI_FORMS)
+                c->forms[c->nforms++] = c->opt.form;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return cli_error(spec, 1, spec->unknown, a);
+        } else if (c->file) {
+            fprintf(stderr, "%s: error: more than one %s ('%s')\n"
+                            "Try '%s --help' for more information.\n",
+                    spec->cmd, spec->what_file, a, spec->cmd);
+            return 2;
+        } else {
+            c->file = a;
+            c->next = i + 1;
         }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n > NCS_SCENE_MAX_BYTES)
-            rc = 1;
-        if (got == 0)
-            break;
     }
-    if (rc == 0 && !err && ferror(f))
-        err = errno ? errno : EIO;
-    if (f != stdin)
-        fclose(f);
-    if (rc == 1)
-        fprintf(stderr, "%s: error: file is larger than %lu bytes (%lu MiB), the limit of a "
-                        "scene\n", name, (unsigned long)NCS_SCENE_MAX_BYTES,
-                (unsigned long)(NCS_SCENE_MAX_BYTES >> 20));
-    else if (err)
-        fprintf(stderr, "ncsc: error: cannot read '%s': %s\n", file, strerror(err));
-    if (rc != 0 || err) {
-        free(buf);
-        return rc != 0 ? rc : 2;
-    }
-    *text = buf;
-    *len = n;
+    if (!c->file)
+        return cli_error(spec, 1, "no %s", spec->what_file);
     return 0;
 }

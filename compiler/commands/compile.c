@@ -1,11 +1,71 @@
-/* compile.c - commands: the pipeline (compile.h). Each stage is one call
- * into the stage's folder: cli.c reads, front/ parses and checks,
+/* compile.c - commands: the pipeline (compile.h). The reader is here; every
+ * other stage is one call into its folder: front/ parses and checks,
  * geometry/ decomposes, plan/ decides, emit/ writes. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
+#include <sys/stat.h>
 #include "compile.h"
 #include "parse.h"
+
+
+int ncs_read_scene(const char *file, char **text, size_t *len) {
+    const int from_stdin = strcmp(file, "-") == 0;
+    const char *name = from_stdin ? "<stdin>" : file;
+    FILE *f = from_stdin ? stdin : fopen(file, "rb");
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = NULL, *nb;
+    struct stat st;
+    int err = 0, rc = 0;
+    if (!f) {
+        fprintf(stderr, "ncsc: error: cannot open '%s': %s\n", file, strerror(errno));
+        return 2;
+    }
+    /* a regular file too large is refused before reading; a stream
+     * (a pipe, /dev/zero) is read up to one byte past the limit */
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+        (unsigned long long)st.st_size > NCS_SCENE_MAX_BYTES)
+        rc = 1;
+    while (rc == 0) {
+        if (!buf || n == cap) {
+            /* doubling, but never past one byte more than the limit */
+            size_t want = !buf ? cap : cap > NCS_SCENE_MAX_BYTES / 2 ? NCS_SCENE_MAX_BYTES + 1
+                                                                     : cap * 2;
+            nb = realloc(buf, want);
+            if (!nb) {
+                err = ENOMEM;
+                break;
+            }
+            cap = want;
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n > NCS_SCENE_MAX_BYTES)
+            rc = 1;
+        if (got == 0)
+            break;
+    }
+    if (rc == 0 && !err && ferror(f))
+        err = errno ? errno : EIO;
+    if (f != stdin)
+        fclose(f);
+    if (rc == 1)
+        fprintf(stderr, "%s: error: file is larger than %lu bytes (%lu MiB), the limit of a "
+                        "scene\n", name, (unsigned long)NCS_SCENE_MAX_BYTES,
+                (unsigned long)(NCS_SCENE_MAX_BYTES >> 20));
+    else if (err)
+        fprintf(stderr, "ncsc: error: cannot read '%s': %s\n", file, strerror(err));
+    if (rc != 0 || err) {
+        free(buf);
+        return rc != 0 ? rc : 2;
+    }
+    *text = buf;
+    *len = n;
+    return 0;
+}
 
 ncs_compile_options ncs_compile_defaults(void) {
     ncs_compile_options o;

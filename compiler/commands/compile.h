@@ -48,6 +48,17 @@ typedef struct ncs_unit {
     int done;               /**< the last stage done (ncs_stage) */
 } ncs_unit;
 
+/// The largest scene file ncsc reads: 64 MiB (docs/language.md).
+#define NCS_SCENE_MAX_BYTES ((size_t)64 << 20)
+
+/// Reads the whole of `file` (standard input for "-") into a malloc'ed
+/// buffer (*text, *len), at most NCS_SCENE_MAX_BYTES. Returns 0; 1 after
+/// "FILE: error: file is larger than ... bytes" on stderr (a regular file
+/// is refused by its size before it is read, a stream after the limit:
+/// never more than the limit plus one read is held); or 2 after a message
+/// that it cannot be opened or read (or memory ran out).
+int ncs_read_scene(const char *file, char **text, size_t *len);
+
 /// The defaults: the scene's formulation, the default geometry options,
 /// the host target, no prefix and no folder.
 ncs_compile_options ncs_compile_defaults(void);

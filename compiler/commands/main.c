@@ -21,17 +21,6 @@
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
-/** Everything the command line asked for. */
-typedef struct cli {
-    const char *file;       /* input path, "-" = stdin */
-    const char *outdir;     /* -o DIR */
-    const char *svg;        /* --svg-groups FILE */
-    int check;              /* --check */
-    int dump_ast;           /* --dump-ast */
-    int dump_groups;        /* --dump-groups */
-    ncs_compile_options opt;/* --formulation, --decomp, --prefix, --target, --real */
-} cli;
-
 static const char usage_text[] =
     "Usage: ncsc [options] FILE.ncs -o DIR\n"
     "       ncsc --check FILE.ncs\n"
@@ -62,114 +51,24 @@ static const char usage_text[] =
     "  --help                 show this help (takes no other arguments)\n"
     "  --version              show the version (takes no other arguments)\n";
 
-static int usage_error(const char *fmt, const char *arg) {
-    fputs("ncsc: error: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\nTry 'ncsc --help' for more information.\n", stderr);
-    return EXIT_USAGE;
-}
-
-/* ncs_opt_value, reporting a missing value. Returns 1 with *val set, 0
- * when argv[*i] is another option, -1 when the value is missing
- * (reported). */
-static int opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
-    int r = ncs_opt_value(argc, argv, i, name, val);
-    if (r < 0)
-        usage_error("option '%s' needs an argument", name);
-    return r;
-}
+static const ncs_cli_spec spec = {
+    "ncsc", usage_text, NCS_VERSION,
+    NCS_OPT_OUT | NCS_OPT_PREFIX | NCS_OPT_FORMULATION | NCS_OPT_DECOMP | NCS_OPT_TARGET |
+        NCS_OPT_REAL | NCS_OPT_SVG | NCS_OPT_ACTIONS | NCS_OPT_VERSION,
+    0, 1, "unknown option '%s'", "input file"};
 
 /* Fills `c` from the command line. Returns 0, EXIT_USAGE, or -1 after
  * --help / --version (exit 0), which must be the only argument. */
-static int parse_args(int argc, char **argv, cli *c) {
-    memset(c, 0, sizeof *c);
-    c->opt = ncs_compile_defaults();
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        int r;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "--version") == 0) {
-            if (argc != 2)
-                return usage_error("'%s' takes no other arguments", a);
-            if (a[2] == 'h')
-                fputs(usage_text, stdout);
-            else
-                printf("ncsc %s\n", NCS_VERSION);
-            return -1;
-        } else if (strcmp(a, "--check") == 0) {
-            c->check = 1;
-        } else if (strcmp(a, "--dump-ast") == 0) {
-            c->dump_ast = 1;
-        } else if (strcmp(a, "--dump-groups") == 0) {
-            c->dump_groups = 1;
-        } else if ((r = opt_value(argc, argv, &i, "-o", &v)) != 0) {
-            if (r < 0)
-                return EXIT_USAGE;
-            c->outdir = v;
-        } else if ((r = opt_value(argc, argv, &i, "--svg-groups", &v)) != 0) {
-            if (r < 0)
-                return EXIT_USAGE;
-            c->svg = v;
-        } else if ((r = opt_value(argc, argv, &i, "--prefix", &v)) != 0) {
-            if (r < 0)
-                return EXIT_USAGE;
-            const char *why = ncs_prefix_problem(v);
-            if (why) {
-                fprintf(stderr, "ncsc: error: prefix '%s' %s\n", v, why);
-                return EXIT_USAGE;
-            }
-            c->opt.emit.prefix = v;
-        } else if ((r = opt_value(argc, argv, &i, "--target", &v)) != 0) {
-            if (r < 0)
-                return EXIT_USAGE;
-            if (strcmp(v, "host") == 0)
-                c->opt.emit.target = NCS_TARGET_HOST;
-            else if (strcmp(v, "embedded") == 0)
-                c->opt.emit.target = NCS_TARGET_EMBEDDED;
-            else
-                return usage_error("unknown target '%s' (expected host or embedded)", v);
-        } else if ((r = opt_value(argc, argv, &i, "--real", &v)) != 0) {
-            if (r < 0)
-                return EXIT_USAGE;
-            if (strcmp(v, "double") == 0)
-                c->opt.emit.real_float = 0;
-            else if (strcmp(v, "float") == 0)
-                c->opt.emit.real_float = 1;
-            else
-                return usage_error("unknown real type '%s' (expected double or float)", v);
-        } else if ((r = opt_value(argc, argv, &i, "--decomp", &v)) != 0) {
-            if (r < 0)
-                return EXIT_USAGE;
-            if (strcmp(v, "triangles") == 0)
-                c->opt.geom.decomp = NCS_DECOMP_TRIANGLES;
-            else if (strcmp(v, "convex") == 0)
-                c->opt.geom.decomp = NCS_DECOMP_CONVEX;
-            else
-                return usage_error("unknown decomposition '%s' (expected triangles or convex)", v);
-        } else if ((r = opt_value(argc, argv, &i, "--formulation", &v)) != 0) {
-            const char *hint = NULL;
-            if (r < 0)
-                return EXIT_USAGE;
-            if ((c->opt.form = ncs_formulation_from_name(v, &hint)) < 0) {
-                fprintf(stderr, "ncsc: error: unknown formulation '%s'", v);
-                if (hint)
-                    fprintf(stderr, "; did you mean '%s'?", hint);
-                fputs("\nTry 'ncsc --help' for more information.\n", stderr);
-                return EXIT_USAGE;
-            }
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("unknown option '%s'", a);
-        } else if (c->file) {
-            return usage_error("more than one input file ('%s')", a);
-        } else {
-            c->file = a;
-        }
+static int parse_args(int argc, char **argv, ncs_cli *c) {
+    int status = ncs_cli_parse(&spec, argc, argv, c);
+    if (status != 0)
+        return status;
+    if (!c->check && !c->dump_ast && !c->dump_groups && !c->svg && !c->out) {
+        fputs("ncsc: error: nothing to do: give -o DIR, --check, --dump-ast, --dump-groups or "
+              "--svg-groups FILE\nTry 'ncsc --help' for more information.\n", stderr);
+        return EXIT_USAGE;
     }
-    if (!c->file)
-        return usage_error("%s", "no input file");
-    if (!c->check && !c->dump_ast && !c->dump_groups && !c->svg && !c->outdir)
-        return usage_error("%s", "nothing to do: give -o DIR, --check, --dump-ast, "
-                                 "--dump-groups or --svg-groups FILE");
-    c->opt.emit.outdir = c->outdir;
+    c->opt.emit.outdir = c->out;
     return 0;
 }
 
@@ -237,7 +136,7 @@ static void check_summary(const ncs_scene *s, const char *name) {
 
 /* After the geometry: --check, --dump-groups, --svg-groups. Returns the
  * exit status. */
-static int report(const cli *c, ncs_unit *u) {
+static int report(const ncs_cli *c, ncs_unit *u) {
     if (c->check)
         check_summary(u->s, u->d.file);
     if (c->dump_groups && ncs_geom_dump_json(u->s, &u->g, stdout) != 0) {
@@ -260,22 +159,22 @@ static int report(const cli *c, ncs_unit *u) {
 /* -o DIR: the plan and the files. DIR is created (with its missing parents)
  * when it does not exist, and removed again when the compile fails.
  * Returns the exit status. */
-static int emit_into(const cli *c, ncs_unit *u) {
+static int emit_into(const ncs_cli *c, ncs_unit *u) {
     size_t existing;
     int status;
-    if (ncs_make_dirs(c->outdir, &existing) != 0) {
-        fprintf(stderr, "ncsc: error: cannot create the output directory '%s': %s\n", c->outdir,
+    if (ncs_make_dirs(c->out, &existing) != 0) {
+        fprintf(stderr, "ncsc: error: cannot create the output directory '%s': %s\n", c->out,
                 strerror(errno));
         return EXIT_USAGE;
     }
     status = ncs_compile(u, &c->opt, NCS_STAGE_EMIT);
     if (status != 0)
-        ncs_remove_made_dirs(c->outdir, existing);
+        ncs_remove_made_dirs(c->out, existing);
     return status;
 }
 
 int main(int argc, char **argv) {
-    cli c;
+    ncs_cli c;
     ncs_unit u;
     int status;
     if (argc > 1 && strcmp(argv[1], "run") == 0)
@@ -290,11 +189,11 @@ int main(int argc, char **argv) {
     status = ncs_compile(&u, &c.opt, NCS_STAGE_PARSE);          /* read, parse, check */
     if (status == 0 && c.dump_ast)
         ncs_scene_dump(u.s, stdout);
-    if (status == 0 && (c.check || c.dump_groups || c.svg || c.outdir)) {
+    if (status == 0 && (c.check || c.dump_groups || c.svg || c.out)) {
         status = ncs_compile(&u, &c.opt, NCS_STAGE_GEOMETRY);
         if (status == 0)
             status = report(&c, &u);
-        if (status == 0 && c.outdir)
+        if (status == 0 && c.out)
             status = emit_into(&c, &u);                         /* plan, emit */
     }
     ncs_unit_free(&u);

@@ -28,6 +28,7 @@
 #include "compile.h"
 #include "parse.h"
 #include "run.h"
+#include "spawn.h"
 
 #ifndef NCS_RUN_BUILD_LIBDIR
 #define NCS_RUN_BUILD_LIBDIR ""     /* the build tree's lib directory */
@@ -67,13 +68,9 @@ static const char run_usage[] =
     "  --decomp triangles|convex  obstacle decomposition\n"
     "  --help                 show this help\n";
 
-/* Reports a usage error (fmt with one %s) and returns RUN_USAGE. */
-static int run_usage_error(const char *fmt, const char *arg) {
-    fputs("ncsc run: error: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\nTry 'ncsc run --help' for more information.\n", stderr);
-    return RUN_USAGE;
-}
+static const ncs_cli_spec run_spec = {
+    "ncsc run", run_usage, NULL, NCS_OPT_PREFIX | NCS_OPT_FORMULATION | NCS_OPT_DECOMP, 1, 0,
+    "unknown option '%s' before the scene file", "scene file"};
 
 /** Where the runtime's headers and libraries are. */
 typedef struct run_paths {
@@ -166,7 +163,9 @@ static int build(const char *dir, const run_paths *rp, const char *exe) {
     char *argv[MAX_ARGS + 1];
     const char *env_cc = getenv("CC");
     int argc = 0, status, i;
-    pid_t pid;
+    ncs_spawn_how how;
+
+    memset(&how, 0, sizeof how);
 
     if (cat3(cc, sizeof cc, env_cc && env_cc[0] ? env_cc : "cc", "", "") != 0 ||
         cat3(cflags, sizeof cflags, NCS_RUN_CFLAGS, "", "") != 0 ||
@@ -208,23 +207,14 @@ static int build(const char *dir, const run_paths *rp, const char *exe) {
         return RUN_USAGE;
     }
     argv[argc] = NULL;
-    fflush(NULL);
-    pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "ncsc run: error: cannot start the C compiler: %s\n", strerror(errno));
+    how.argv = argv;
+    how.fail_say = "ncsc run: error: cannot run the C compiler ";
+    how.fail_after = " (set CC to a C99 compiler)";
+    how.fail_status = 127;
+    if ((i = ncs_spawn(&how, &status)) != 0) {
+        fprintf(stderr, "ncsc run: error: %s the C compiler: %s\n",
+                i == -1 ? "cannot start" : "lost", strerror(errno));
         return RUN_USAGE;
-    }
-    if (pid == 0) {
-        execvp(argv[0], argv);
-        fprintf(stderr, "ncsc run: error: cannot run the C compiler '%s': %s "
-                        "(set CC to a C99 compiler)\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR) {
-            fprintf(stderr, "ncsc run: error: lost the C compiler: %s\n", strerror(errno));
-            return RUN_USAGE;
-        }
     }
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
@@ -348,36 +338,20 @@ static int hold_std_fds(void) {
  * were for ncsc (it refuses '-' then). Returns its exit status; when a
  * signal ended it, sets *sig and returns 128 + the signal. */
 static int run_simulator(const char *exe, char **args, int closed, int *sig) {
-    struct sigaction ign, old_int, old_quit;
-    int status = 0;
-    pid_t pid, waited = -1;
-    memset(&ign, 0, sizeof ign);
-    ign.sa_handler = SIG_IGN;
-    sigemptyset(&ign.sa_mask);
-    sigaction(SIGINT, &ign, &old_int);
-    sigaction(SIGQUIT, &ign, &old_quit);
-    fflush(NULL);
-    pid = fork();
-    if (pid == 0) {
-        int fd;
-        sigaction(SIGINT, &old_int, NULL);
-        sigaction(SIGQUIT, &old_quit, NULL);
-        for (fd = 0; fd <= 2; fd++)
-            if (closed & (1 << fd))
-                close(fd);
-        execv(exe, args);
-        fprintf(stderr, "ncsc run: error: cannot run '%s': %s\n", exe, strerror(errno));
-        _exit(RUN_USAGE);
-    }
-    while (pid > 0 && (waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
-        continue;
-    if (pid < 0 || waited < 0)
+    ncs_spawn_how how;
+    int status = 0, r;
+    memset(&how, 0, sizeof how);
+    how.path = exe;
+    how.argv = args;
+    how.closed = closed;
+    how.hold_signals = 1;
+    how.fail_say = "ncsc run: error: cannot run ";
+    how.fail_status = RUN_USAGE;
+    if ((r = ncs_spawn(&how, &status)) != 0) {
         fprintf(stderr, "ncsc run: error: %s the simulator: %s\n",
-                pid < 0 ? "cannot start" : "lost", strerror(errno));
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGQUIT, &old_quit, NULL);
-    if (pid < 0 || waited < 0)
+                r == -1 ? "cannot start" : "lost", strerror(errno));
         return RUN_USAGE;
+    }
     if (WIFSIGNALED(status)) {
         *sig = WTERMSIG(status);
         return 128 + *sig;
@@ -386,58 +360,21 @@ static int run_simulator(const char *exe, char **args, int closed, int *sig) {
 }
 
 int ncs_run_main(int argc, char **argv) {
-    ncs_compile_options o = ncs_compile_defaults();
+    ncs_compile_options o;
+    ncs_cli c;
     ncs_unit u;
     run_paths rp;
     const char *file = NULL, *prefix = NULL, *env_dir;
     char dir[PATH_CAP], priv[PATH_CAP], exe[PATH_CAP], shown_exe[PATH_CAP];
     size_t existing = 0;
-    int i, rc = 0, have_unit = 0, have_priv = 0, sig = 0;
+    int rc = 0, have_unit = 0, have_priv = 0, sig = 0;
     int closed = hold_std_fds();
 
-    for (i = 1; i < argc && !file; i++) {
-        const char *a = argv[i], *v = NULL;
-        int r;
-        if (strcmp(a, "--help") == 0) {
-            fputs(run_usage, stdout);
-            return 0;
-        } else if ((r = ncs_opt_value(argc, argv, &i, "--prefix", &v)) != 0) {
-            const char *why = r > 0 ? ncs_prefix_problem(v) : NULL;
-            if (r < 0)
-                return run_usage_error("option '%s' needs an argument", a);
-            if (why) {
-                fprintf(stderr, "ncsc run: error: prefix '%s' %s\n", v, why);
-                return RUN_USAGE;
-            }
-            prefix = v;
-        } else if ((r = ncs_opt_value(argc, argv, &i, "--formulation", &v)) != 0) {
-            const char *hint = NULL;
-            if (r < 0)
-                return run_usage_error("option '%s' needs an argument", a);
-            o.form = ncs_formulation_from_name(v, &hint);
-            if (o.form < 0) {
-                fprintf(stderr, "ncsc run: error: unknown formulation '%s'%s%s%s\n", v,
-                        hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
-                return RUN_USAGE;
-            }
-        } else if ((r = ncs_opt_value(argc, argv, &i, "--decomp", &v)) != 0) {
-            if (r < 0)
-                return run_usage_error("option '%s' needs an argument", a);
-            if (strcmp(v, "triangles") == 0 || strcmp(v, "convex") == 0) {
-                o.geom.decomp = v[0] == 't' ? NCS_DECOMP_TRIANGLES : NCS_DECOMP_CONVEX;
-            } else {
-                fprintf(stderr, "ncsc run: error: unknown decomposition '%s' (expected "
-                                "triangles or convex)\n", v);
-                return RUN_USAGE;
-            }
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return run_usage_error("unknown option '%s' before the scene file", a);
-        } else {
-            file = a;
-        }
-    }
-    if (!file)
-        return run_usage_error("%s", "no scene file");
+    if ((rc = ncs_cli_parse(&run_spec, argc, argv, &c)) != 0)
+        return rc < 0 ? 0 : rc;
+    o = c.opt;
+    file = c.file;
+    prefix = o.emit.prefix;
     if (find_runtime(&rp) != 0)
         return RUN_USAGE;
     ncs_unit_init(&u, file, NULL, 0);
@@ -484,10 +421,10 @@ done:
     if (have_unit)
         ncs_unit_free(&u);
     if (rc == 0) {
-        /* argv[i - 1] was FILE: the simulator gets its published name and
-         * what follows FILE */
-        argv[i - 1] = shown_exe;
-        rc = run_simulator(exe, &argv[i - 1], closed, &sig);
+        /* argv[c.next - 1] was FILE: the simulator gets its published name
+         * and what follows FILE */
+        argv[c.next - 1] = shown_exe;
+        rc = run_simulator(exe, &argv[c.next - 1], closed, &sig);
     }
     if (have_priv)
         remove_private(priv);

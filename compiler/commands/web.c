@@ -29,6 +29,7 @@
 #include "compile.h"
 #include "embed.h"
 #include "parse.h"
+#include "spawn.h"
 #include "web.h"
 
 /** The runtime's sources and the pages' assets, by path (src/one.c,
@@ -54,12 +55,9 @@ static const char view_usage[] =
     "  --decomp triangles|convex  obstacle decomposition\n"
     "  --help                 show this help\n";
 
-static int view_usage_error(const char *fmt, const char *arg) {
-    fputs("ncsc view: error: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\nTry 'ncsc view --help' for more information.\n", stderr);
-    return VIEW_USAGE;
-}
+static const ncs_cli_spec view_spec = {
+    "ncsc view", view_usage, NULL, NCS_OPT_OUT | NCS_OPT_PREFIX | NCS_OPT_FORMULATION |
+    NCS_OPT_DECOMP, 0, 0, "unknown option '%s'", "scene file"};
 
 /* ---- files ------------------------------------------------------------------ */
 
@@ -158,37 +156,23 @@ static void cmd_add(cmd *c, const char *a) {
  * Returns its exit status, 127 when it could not be started, -1 when it
  * could not be run at all (said why). */
 static int run(cmd *c, const char *dir, int quiet) {
-    int status;
-    pid_t pid;
+    ncs_spawn_how how;
+    int status = 0, r;
     if (c->argc > MAX_ARGS) {
         fprintf(stderr, "ncsc view: error: the compiler command is too long\n");
         return -1;
     }
     c->argv[c->argc] = NULL;
-    fflush(NULL);
-    pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "ncsc view: error: cannot start '%s': %s\n", c->argv[0], strerror(errno));
+    memset(&how, 0, sizeof how);
+    how.argv = c->argv;
+    how.dir = dir;
+    how.quiet = quiet;
+    how.fail_status = 127;
+    if ((r = ncs_spawn(&how, &status)) != 0) {
+        fprintf(stderr, "ncsc view: error: %s '%s': %s\n", r == -1 ? "cannot start" : "lost",
+                c->argv[0], strerror(errno));
         return -1;
     }
-    if (pid == 0) {
-        if (chdir(dir) != 0)
-            _exit(127);
-        if (quiet) {
-            int fd = open("/dev/null", O_WRONLY);
-            if (fd >= 0) {
-                dup2(fd, 1);
-                dup2(fd, 2);
-            }
-        }
-        execvp(c->argv[0], c->argv);
-        _exit(127);
-    }
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) {
-            fprintf(stderr, "ncsc view: error: lost '%s': %s\n", c->argv[0], strerror(errno));
-            return -1;
-        }
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -447,7 +431,8 @@ static int write_page(const char *out, const char *dir, const char *name) {
 /* ---- the command ------------------------------------------------------------------- */
 
 int ncs_view_main(int argc, char **argv) {
-    ncs_compile_options opt = ncs_compile_defaults();
+    ncs_compile_options opt;
+    ncs_cli c;
     ncs_unit src;
     const char *file = NULL, *out = NULL, *prefix = NULL, *tmpdir = getenv("TMPDIR");
     char dir[PATH_CAP], name[128], *text = NULL, *slash;
@@ -455,60 +440,19 @@ int ncs_view_main(int argc, char **argv) {
     form fs[NFORMS];
     size_t len = 0, existing;
 
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        int r;
-        if (strcmp(a, "--help") == 0) {
-            fputs(view_usage, stdout);
-            return 0;
-        } else if ((r = ncs_opt_value(argc, argv, &i, "-o", &v)) != 0) {
-            if (r < 0)
-                return view_usage_error("option '%s' needs an argument", a);
-            out = v;
-        } else if ((r = ncs_opt_value(argc, argv, &i, "--prefix", &v)) != 0) {
-            const char *why = r > 0 ? ncs_prefix_problem(v) : NULL;
-            if (r < 0)
-                return view_usage_error("option '%s' needs an argument", a);
-            if (why) {
-                fprintf(stderr, "ncsc view: error: prefix '%s' %s\n", v, why);
-                return VIEW_USAGE;
-            }
-            prefix = v;
-        } else if ((r = ncs_opt_value(argc, argv, &i, "--formulation", &v)) != 0) {
-            const char *hint = NULL;
-            int f;
-            if (r < 0)
-                return view_usage_error("option '%s' needs an argument", a);
-            if ((f = ncs_formulation_from_name(v, &hint)) < 0) {
-                fprintf(stderr, "ncsc view: error: unknown formulation '%s'%s%s%s\n", v,
-                        hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
-                return VIEW_USAGE;
-            }
-            for (k = 0; k < nwant && want[k] != f; k++)
-                ;
-            if (k == nwant)
-                want[nwant++] = f;
-        } else if ((r = ncs_opt_value(argc, argv, &i, "--decomp", &v)) != 0) {
-            if (r < 0)
-                return view_usage_error("option '%s' needs an argument", a);
-            if (strcmp(v, "triangles") != 0 && strcmp(v, "convex") != 0) {
-                fprintf(stderr, "ncsc view: error: unknown decomposition '%s' (expected "
-                                "triangles or convex)\n", v);
-                return VIEW_USAGE;
-            }
-            opt.geom.decomp = v[0] == 't' ? NCS_DECOMP_TRIANGLES : NCS_DECOMP_CONVEX;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return view_usage_error("unknown option '%s'", a);
-        } else if (file) {
-            return view_usage_error("more than one scene file ('%s')", a);
-        } else {
-            file = a;
-        }
+    if ((rc = ncs_cli_parse(&view_spec, argc, argv, &c)) != 0)
+        return rc < 0 ? 0 : rc;
+    opt = c.opt;
+    file = c.file;
+    out = c.out;
+    prefix = opt.emit.prefix;
+    for (nwant = 0; nwant < c.nforms; nwant++)
+        want[nwant] = c.forms[nwant];
+    if (!out) {
+        fputs("ncsc view: error: no page to write: give -o PAGE.html\n"
+              "Try 'ncsc view --help' for more information.\n", stderr);
+        return VIEW_USAGE;
     }
-    if (!file)
-        return view_usage_error("%s", "no scene file");
-    if (!out)
-        return view_usage_error("%s", "no page to write: give -o PAGE.html");
     ncs_unit_init(&src, file, NULL, 0);
     if ((rc = ncs_compile(&src, &opt, NCS_STAGE_READ)) != 0)   /* VIEW_INPUT or VIEW_USAGE */
         return rc;

@@ -1,4 +1,4 @@
-/* arena.c - bump allocator over a chain of blocks. */
+/* arena.c - shared base: bump allocator over a chain of blocks. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

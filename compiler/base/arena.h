@@ -1,4 +1,4 @@
-/* arena.h - a bump allocator: many small allocations, one free.
+/* arena.h - shared base: a bump allocator: many small allocations, one free.
  *
  * The front end puts every token text, raw syntax node and checked scene
  * array into one arena, so no error path has anything to release but the

@@ -1,4 +1,4 @@
-/* diag.c - GNU-style diagnostics with the source line and a caret.
+/* diag.c - shared base: GNU-style diagnostics with the source line and a caret.
  *
  *   file:line:col: error: message
  *       3 |     mass = -1;

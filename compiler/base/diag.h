@@ -1,4 +1,4 @@
-/* diag.h - diagnostics in the GNU form, shared by every compiler stage.
+/* diag.h - shared base: diagnostics in the GNU form, shared by every compiler stage.
  *
  *   file:line:col: error: message
  *    12 |   mass = -1;

@@ -1,9 +1,12 @@
-/* main.c - the ncsc driver: options, reading the file, running the stages.
+/* main.c - commands: `ncsc`. The options (cli.c), then the stages of the
+ * pipeline (compile.h): read, parse and check; --dump-ast; geometry;
+ * --check, --dump-groups, --svg-groups; and for -o DIR the plan and the
+ * files.
  *
  * Exit status: 0 success, 1 errors in the input, 2 usage or I/O errors
  * (running out of memory included).
- * The subcommand `ncsc run` (run.c) dispatches in main() before the
- * compile options are parsed.
+ * The subcommands `ncsc run` (run.c) and `ncsc view` (web.c) dispatch in
+ * main() before the compile options are parsed.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -190,9 +193,9 @@ int main(int argc, char **argv) {
     if (status == 0 && c.dump_ast)
         ncs_scene_dump(u.s, stdout);
     if (status == 0 && (c.check || c.dump_groups || c.svg || c.out)) {
-        status = ncs_compile(&u, &c.opt, NCS_STAGE_GEOMETRY);
+        status = ncs_compile(&u, &c.opt, NCS_STAGE_GEOMETRY);     /* geometry */
         if (status == 0)
-            status = report(&c, &u);
+            status = report(&c, &u);          /* --check, --dump-groups, --svg-groups */
         if (status == 0 && c.out)
             status = emit_into(&c, &u);                         /* plan, emit */
     }

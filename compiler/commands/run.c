@@ -1,4 +1,4 @@
-/* run.c - `ncsc run`: scene -> generated C -> simulator -> its output.
+/* run.c - commands: `ncsc run`: scene -> generated C -> simulator -> its output.
  *
  * The runtime is looked for, in order: next to the executable in the
  * installed layout (<exe>/../include/ncs/lcp.h and <exe>/../<libdir>/

@@ -1,4 +1,4 @@
-/* run.h - `ncsc run FILE.ncs [simulator options]`: compile a scene, build
+/* run.h - commands: `ncsc run FILE.ncs [simulator options]`: compile a scene, build
  * its simulator with the system C compiler against the ncs runtime, and
  * run it.
  */

@@ -1,4 +1,4 @@
-/* web.c - `ncsc view SCENE.ncs -o FILE.html`: the live page (docs/web.md).
+/* web.c - commands: `ncsc view SCENE.ncs -o FILE.html`: the live page (docs/web.md).
  *
  * The scene is compiled once per formulation (each under its own prefix,
  * P_max, P_diff, ...), and with the runtime core (runtime/src/one.c: the

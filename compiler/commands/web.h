@@ -1,4 +1,4 @@
-/* web.h - `ncsc view FILE.ncs -o PAGE.html`: the scene compiled to
+/* web.h - commands: `ncsc view FILE.ncs -o PAGE.html`: the scene compiled to
  * WebAssembly in one self-contained page where it runs live (web.c,
  * docs/web.md).
  */

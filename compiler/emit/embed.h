@@ -1,4 +1,4 @@
-/* embed.h - text files embedded into ncsc at build time (cmake/NcsEmbed.cmake,
+/* embed.h - emission: text files embedded into ncsc at build time (cmake/NcsEmbed.cmake,
  * cmake/EmbedSources.cmake): `ncsc view` writes the runtime's sources and the
  * web pages' assets out of such a table (compiler/commands/web.c). The firmware copy
  * uses byte tables instead (emit_copy.h), so that it is the files unchanged.

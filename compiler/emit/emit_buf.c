@@ -1,4 +1,4 @@
-/* emit_buf.c - growable text buffer for the code generator. */
+/* emit_buf.c - emission: growable text buffer for the code generator. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <math.h>

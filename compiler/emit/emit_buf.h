@@ -1,4 +1,4 @@
-/* emit_buf.h - the growable text buffer the code generator writes into.
+/* emit_buf.h - emission: the growable text buffer the code generator writes into.
  *
  * Every emitter stage appends to an ncs_buf; a failed allocation sets
  * `oom` once and turns every later append into a no-op, so callers check

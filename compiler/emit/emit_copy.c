@@ -1,4 +1,4 @@
-/* emit_copy.c - the generated files of the firmware target (emit_copy.h):
+/* emit_copy.c - emission: the generated files of the firmware target (emit_copy.h):
  * the copy's settings <p>_ncs.h, its translation unit <p>_ncs.c and the
  * printing example <p>_main.c. The runtime files themselves are written by
  * emit.c from ncs_copy_files, unchanged. */

@@ -1,4 +1,4 @@
-/* emit_copy.h - the firmware target (`ncsc --target embedded`): the files
+/* emit_copy.h - emission: the firmware target (`ncsc --target embedded`): the files
  * that make a scene's own copy of the runtime core (docs/embedded.md).
  *
  * The copy is made without touching the runtime's C text: the core's files

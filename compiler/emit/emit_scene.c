@@ -1,4 +1,4 @@
-/* emit_scene.c - the generated files: a scene as data for the runtime's step
+/* emit_scene.c - emission: the generated files: a scene as data for the runtime's step
  * engine (ncs/world.h) and simulator (ncs/sim.h).
  *
  *   <prefix>.h       sizes, body indices, the state type and its API

@@ -1,4 +1,4 @@
-/* emit_scene.h - the writers of the generated files (emit_scene.c): each
+/* emit_scene.h - emission: the writers of the generated files (emit_scene.c): each
  * writes one file of the plan into a buffer; emit.c puts them in place. */
 #ifndef NCS_EMIT_SCENE_H
 #define NCS_EMIT_SCENE_H

@@ -1,4 +1,4 @@
-/* dump.c - ncs_scene_dump: every field of the checked scene as stable,
+/* dump.c - front end: ncs_scene_dump: every field of the checked scene as stable,
  * indented text (`ncsc --dump-ast`, golden tests). Doubles use %.17g so a
  * dump round-trips; locations are printed as @line:col.
  */

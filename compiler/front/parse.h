@@ -1,4 +1,4 @@
-/* parse.h - the front end: read a .ncs file into a checked ncs_scene. */
+/* parse.h - front end: read a .ncs file into a checked ncs_scene. */
 #ifndef NCS_PARSE_H
 #define NCS_PARSE_H
 

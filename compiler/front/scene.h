@@ -1,4 +1,4 @@
-/* scene.h - the checked scene: what the front end hands to geometry and to
+/* scene.h - front end: the checked scene: what the front end hands to geometry and to
  * the code generator.
  *
  * The parser builds this directly (no separate lowering pass): every value

@@ -1,4 +1,4 @@
-/* sema.c - semantic checks: the raw tree of front.h becomes an ncs_scene.
+/* sema.c - front end: semantic checks: the raw tree of front.h becomes an ncs_scene.
  *
  * Every check reports at the most precise location it has (the value, the
  * ring keyword, the name) and then carries on, so one run reports every

@@ -1,4 +1,4 @@
-/* geom.c - the geometry stage: validates every obstacle and polygon body,
+/* geom.c - geometry: validates every obstacle and polygon body,
  * decomposes them into convex pieces, turns the pieces into nonconvex
  * groups (one configuration space per kind of body), and checks that no
  * body starts inside an obstacle. See geom.h and docs/geometry.md.

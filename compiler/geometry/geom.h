@@ -1,4 +1,4 @@
-/* geom.h - obstacle geometry: validation, decomposition into convex pieces,
+/* geom.h - geometry: obstacle geometry: validation, decomposition into convex pieces,
  * and the nonconvex groups each body sees in its configuration space.
  *
  * Every convex piece P (CCW vertices v_0..v_{n-1}) becomes one nonconvex

@@ -1,4 +1,4 @@
-/* geom_check.c - polygon validation and normalisation (ncs_gpoly_build).
+/* geom_check.c - geometry: polygon validation and normalisation (ncs_gpoly_build).
  *
  * Per ring: finite coordinates, repeated and closing vertices dropped, at
  * least 3 distinct vertices, nonzero area, collinear vertices dropped and

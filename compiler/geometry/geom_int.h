@@ -1,4 +1,4 @@
-/* geom_int.h - internals shared by the geometry files (geom*.c); not a
+/* geom_int.h - geometry: internals shared by the geometry files (geom*.c); not a
  * public contract. A polygon is validated and normalised into an
  * ncs_gpoly, triangulated, and the triangles merged into convex pieces.
  */

@@ -1,4 +1,4 @@
-/* geom_out.c - the groups as JSON (ncsc --dump-groups) and as an SVG
+/* geom_out.c - geometry: the groups as JSON (ncsc --dump-groups) and as an SVG
  * picture (ncsc --svg-groups). Both are deterministic: doubles as %.17g in
  * JSON, fixed-point pixels in SVG.
  */

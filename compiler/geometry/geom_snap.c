@@ -1,4 +1,4 @@
-/* geom_snap.c - features at rounding scale (issue 24): the solid has a
+/* geom_snap.c - geometry: features at rounding scale (issue 24): the solid has a
  * corner only where the scene has one.
  *
  * Obstacles written from rotated or computed coordinates meet "exactly" only

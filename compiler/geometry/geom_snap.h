@@ -1,4 +1,4 @@
-/* geom_snap.h - features at rounding scale: obstacles snapped together and
+/* geom_snap.h - geometry: features at rounding scale: obstacles snapped together and
  * thin corners dropped before the union (see geom_snap.c). */
 #ifndef NCS_GEOM_SNAP_H
 #define NCS_GEOM_SNAP_H

@@ -1,4 +1,4 @@
-/* geom_tri.c - triangulation by monotone partition, Delaunay flips, and
+/* geom_tri.c - geometry: triangulation by monotone partition, Delaunay flips, and
  * Hertel-Mehlhorn merging of the triangles into convex pieces.
  *
  * The triangulation is the classic two-step one (de Berg, van Kreveld,

@@ -1,4 +1,4 @@
-/* geom_union.c - the solid of a scene: the union of its polygon obstacles
+/* geom_union.c - geometry: the solid of a scene: the union of its polygon obstacles
  * (ncs_gunion_build). Touching and overlapping obstacles are merged into
  * one polygon before triangulation, so a seam between two obstacles
  * becomes an internal diagonal (no crack). See docs/geometry.md, "The

@@ -1,4 +1,4 @@
-/* predicates.c - exact orientation test: a floating-point filter; then,
+/* predicates.c - geometry: exact orientation test: a floating-point filter; then,
  * when the coordinate differences are exact (the usual case for close
  * calls: nearby or axis-aligned coordinates), the exact 2x2 determinant of
  * the differences from two two-products; otherwise the exact expansion of

@@ -1,4 +1,4 @@
-/* predicates.h - exact geometric predicates for the geometry stage.
+/* predicates.h - geometry: exact geometric predicates for the geometry stage.
  *
  * The orientation test is exact for every pair of finite doubles whose
  * products neither overflow nor underflow (|coordinate| roughly within

@@ -1,4 +1,4 @@
-/* plan.c - the code generator's decisions (plan.h; rules in docs/engine.md,
+/* plan.c - planning: the code generator's decisions (plan.h; rules in docs/engine.md,
  * "Sizes", and docs/formulations.md, "Automatic constants"). */
 #include <ctype.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* plan.h - every decision the code generator makes, in one place.
+/* plan.h - planning: every decision the code generator makes, in one place.
  *
  * ncs_plan_make turns a checked scene and its geometry into the tables and
  * constants of the runtime's scene descriptor (ncs/world.h): the obstacle

@@ -1,4 +1,4 @@
-/* plan_sizes.c - the sizes of the state's arrays: sound bounds on the pairs,
+/* plan_sizes.c - planning: the sizes of the state's arrays: sound bounds on the pairs,
  * sides, contacts, groups and LCP rows one step can meet (docs/engine.md,
  * "Sizes").
  *

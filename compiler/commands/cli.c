@@ -10,7 +10,11 @@
 #include "cli.h"
 #include "parse.h"
 
-int ncs_opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
+/* Matches option `name` (e.g. "--prefix") at argv[*i], in either form:
+ * "--name VALUE" (then *i moves to VALUE) or "--name=VALUE". Returns 1
+ * with *val set; 0 when argv[*i] is not this option; -1 when it is but
+ * the value is missing (nothing is printed: the caller reports it). */
+static int opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
     size_t n = strlen(name);
     if (strncmp(argv[*i], name, n) != 0)
         return 0;
@@ -86,12 +90,12 @@ static int cli_error(const ncs_cli_spec *spec, int try, const char *fmt, const c
     return 2;
 }
 
-/* ncs_opt_value for an option `spec` takes (bit `opt`), reporting a missing
+/* opt_value for an option `spec` takes (bit `opt`), reporting a missing
  * value. Returns 1 with *val set, 0 when argv[*i] is not this option, -1
  * when the value is missing (reported). */
 static int cli_value(const ncs_cli_spec *spec, unsigned opt, int argc, char **argv, int *i,
                      const char *name, const char **val) {
-    int r = spec->takes & opt ? ncs_opt_value(argc, argv, i, name, val) : 0;
+    int r = spec->takes & opt ? opt_value(argc, argv, i, name, val) : 0;
     if (r < 0)
         cli_error(spec, 1, "option '%s' needs an argument", name);
     return r;

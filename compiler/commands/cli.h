@@ -57,12 +57,6 @@ typedef struct ncs_cli {
 /// or --version, printed on stdout.
 int ncs_cli_parse(const ncs_cli_spec *spec, int argc, char **argv, ncs_cli *c);
 
-/// Matches option `name` (e.g. "--prefix") at argv[*i], in either form:
-/// "--name VALUE" (then *i moves to VALUE) or "--name=VALUE". Returns 1
-/// with *val set; 0 when argv[*i] is not this option; -1 when it is but
-/// the value is missing (nothing is printed: the caller reports it).
-int ncs_opt_value(int argc, char **argv, int *i, const char *name, const char **val);
-
 /// mkdir -p `path` (mode 0777 less the umask). Returns 0 with *existing set
 /// to the length of the longest leading part of `path` that already was a
 /// directory (strlen(path) when nothing was created), or -1 with errno

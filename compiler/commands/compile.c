@@ -11,7 +11,13 @@
 #include "parse.h"
 
 
-int ncs_read_scene(const char *file, char **text, size_t *len) {
+/* The reader: the whole of `file` (standard input for "-") into a malloc'ed
+ * buffer (*text, *len), at most NCS_SCENE_MAX_BYTES. Returns 0; 1 after
+ * "FILE: error: file is larger than ... bytes" on stderr (a regular file
+ * is refused by its size before it is read, a stream after the limit:
+ * never more than the limit plus one read is held); or 2 after a message
+ * that it cannot be opened or read (or memory ran out). */
+static int read_scene(const char *file, char **text, size_t *len) {
     const int from_stdin = strcmp(file, "-") == 0;
     const char *name = from_stdin ? "<stdin>" : file;
     FILE *f = from_stdin ? stdin : fopen(file, "rb");
@@ -76,7 +82,7 @@ ncs_compile_options ncs_compile_defaults(void) {
     return o;
 }
 
-void ncs_unit_init(ncs_unit *u, const char *path, const char *text, size_t len) {
+void ncs_compile_init(ncs_compile_unit *u, const char *path, const char *text, size_t len) {
     memset(u, 0, sizeof *u);
     u->path = path;
     ncs_diag_init(&u->d, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len);
@@ -87,9 +93,9 @@ void ncs_unit_init(ncs_unit *u, const char *path, const char *text, size_t len) 
     }
 }
 
-/* READ: the whole file, at most NCS_SCENE_MAX_BYTES. */
-static int read_text(ncs_unit *u, const ncs_compile_options *o) {
-    int err = ncs_read_scene(u->path, &u->text, &u->len);
+/* READ: the scene's text. */
+static int read_text(ncs_compile_unit *u, const ncs_compile_options *o) {
+    int err = read_scene(u->path, &u->text, &u->len);
     (void)o;
     if (err)
         return err == 1 ? 1 : 2;
@@ -100,19 +106,19 @@ static int read_text(ncs_unit *u, const ncs_compile_options *o) {
 }
 
 /* PARSE: the front end, with the command line's formulation. */
-static int parse(ncs_unit *u, const ncs_compile_options *o) {
+static int parse(ncs_compile_unit *u, const ncs_compile_options *o) {
     int nomem = 0;
     u->s = ncs_parse_opt(u->d.file, u->text, u->len, &u->d, &nomem, o->form);
     return u->s ? 0 : nomem ? 2 : 1;
 }
 
 /* GEOMETRY: every obstacle into groups and convex pieces. */
-static int geometry(ncs_unit *u, const ncs_compile_options *o) {
+static int geometry(ncs_compile_unit *u, const ncs_compile_options *o) {
     return ncs_geom_build(u->s, &o->geom, &u->d, &u->g) != 0 || ncs_diag_errors(&u->d) > 0;
 }
 
 /* PLAN: the emitter's options checked, then every decision made. */
-static int plan(ncs_unit *u, const ncs_compile_options *o) {
+static int plan(ncs_compile_unit *u, const ncs_compile_options *o) {
     int rc = ncs_emit_check(u->s, &o->emit, &u->d);
     if (rc == 0)
         rc = ncs_plan_make(&u->plan, u->s, &u->g, o->emit.prefix ? o->emit.prefix : u->s->name,
@@ -123,12 +129,12 @@ static int plan(ncs_unit *u, const ncs_compile_options *o) {
 }
 
 /* EMIT: the files, all of them or none. */
-static int emit(ncs_unit *u, const ncs_compile_options *o) {
+static int emit(ncs_compile_unit *u, const ncs_compile_options *o) {
     return ncs_emit(&u->plan, &o->emit, &u->d);
 }
 
-int ncs_compile(ncs_unit *u, const ncs_compile_options *o, int upto) {
-    static int (*const stage[])(ncs_unit *, const ncs_compile_options *) = {
+int ncs_compile(ncs_compile_unit *u, const ncs_compile_options *o, int upto) {
+    static int (*const stage[])(ncs_compile_unit *, const ncs_compile_options *) = {
         NULL, read_text, parse, geometry, plan, emit};
     int rc = 0;
     while (rc == 0 && u->done < upto && u->done < NCS_STAGE_EMIT) {
@@ -139,7 +145,7 @@ int ncs_compile(ncs_unit *u, const ncs_compile_options *o, int upto) {
     return rc;
 }
 
-void ncs_unit_free(ncs_unit *u) {
+void ncs_compile_free(ncs_compile_unit *u) {
     ncs_plan_release(&u->plan);
     ncs_geom_free(&u->g);
     ncs_scene_free(u->s);

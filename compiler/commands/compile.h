@@ -21,7 +21,7 @@
 /** The stages, in order. */
 typedef enum ncs_stage {
     NCS_STAGE_NONE = 0,     /**< nothing done yet */
-    NCS_STAGE_READ = 1,     /**< the scene's text (ncs_read_scene) */
+    NCS_STAGE_READ = 1,     /**< the scene's text (at most NCS_SCENE_MAX_BYTES) */
     NCS_STAGE_PARSE = 2,    /**< parsed and checked: the scene (ncs_parse_opt) */
     NCS_STAGE_GEOMETRY = 3, /**< the obstacles' groups and pieces (ncs_geom_build) */
     NCS_STAGE_PLAN = 4,     /**< the emitter's options checked, the plan made */
@@ -36,7 +36,7 @@ typedef struct ncs_compile_options {
 } ncs_compile_options;
 
 /** One scene on its way through the stages. */
-typedef struct ncs_unit {
+typedef struct ncs_compile_unit {
     const char *path;       /**< the file as given; "-": standard input */
     char *text;             /**< its text (READ) */
     size_t len;             /**< bytes in text */
@@ -46,18 +46,10 @@ typedef struct ncs_unit {
     ncs_geometry g;         /**< GEOMETRY */
     ncs_plan plan;          /**< PLAN */
     int done;               /**< the last stage done (ncs_stage) */
-} ncs_unit;
+} ncs_compile_unit;
 
 /// The largest scene file ncsc reads: 64 MiB (docs/language.md).
 #define NCS_SCENE_MAX_BYTES ((size_t)64 << 20)
-
-/// Reads the whole of `file` (standard input for "-") into a malloc'ed
-/// buffer (*text, *len), at most NCS_SCENE_MAX_BYTES. Returns 0; 1 after
-/// "FILE: error: file is larger than ... bytes" on stderr (a regular file
-/// is refused by its size before it is read, a stream after the limit:
-/// never more than the limit plus one read is held); or 2 after a message
-/// that it cannot be opened or read (or memory ran out).
-int ncs_read_scene(const char *file, char **text, size_t *len);
 
 /// The defaults: the scene's formulation, the default geometry options,
 /// the host target, no prefix and no folder.
@@ -67,15 +59,15 @@ ncs_compile_options ncs_compile_defaults(void);
 /// `text` (len bytes, borrowed) the scene is that text and the READ stage
 /// is done already. Messages name the file as the reader does ("<stdin>"
 /// for "-"). Never fails.
-void ncs_unit_init(ncs_unit *u, const char *path, const char *text, size_t len);
+void ncs_compile_init(ncs_compile_unit *u, const char *path, const char *text, size_t len);
 
 /// Runs the stages after u->done up to `upto`, stopping at the first that
 /// fails. Returns the exit status of the commands: 0; 1 for errors in the
 /// scene; 2 for I/O errors or memory running out. Each failure is
 /// reported (on u->d.out, or for the reader on stderr) before it returns.
-int ncs_compile(ncs_unit *u, const ncs_compile_options *o, int upto);
+int ncs_compile(ncs_compile_unit *u, const ncs_compile_options *o, int upto);
 
 /// Releases everything the unit holds.
-void ncs_unit_free(ncs_unit *u);
+void ncs_compile_free(ncs_compile_unit *u);
 
 #endif

@@ -139,7 +139,7 @@ static void check_summary(const ncs_scene *s, const char *name) {
 
 /* After the geometry: --check, --dump-groups, --svg-groups. Returns the
  * exit status. */
-static int report(const ncs_cli *c, ncs_unit *u) {
+static int report(const ncs_cli *c, ncs_compile_unit *u) {
     if (c->check)
         check_summary(u->s, u->d.file);
     if (c->dump_groups && ncs_geom_dump_json(u->s, &u->g, stdout) != 0) {
@@ -162,7 +162,7 @@ static int report(const ncs_cli *c, ncs_unit *u) {
 /* -o DIR: the plan and the files. DIR is created (with its missing parents)
  * when it does not exist, and removed again when the compile fails.
  * Returns the exit status. */
-static int emit_into(const ncs_cli *c, ncs_unit *u) {
+static int emit_into(const ncs_cli *c, ncs_compile_unit *u) {
     size_t existing;
     int status;
     if (ncs_make_dirs(c->out, &existing) != 0) {
@@ -178,7 +178,7 @@ static int emit_into(const ncs_cli *c, ncs_unit *u) {
 
 int main(int argc, char **argv) {
     ncs_cli c;
-    ncs_unit u;
+    ncs_compile_unit u;
     int status;
     if (argc > 1 && strcmp(argv[1], "run") == 0)
         return ncs_run_main(argc - 1, argv + 1);
@@ -188,7 +188,7 @@ int main(int argc, char **argv) {
     if (status != 0)
         return status < 0 ? 0 : status;
 
-    ncs_unit_init(&u, c.file, NULL, 0);
+    ncs_compile_init(&u, c.file, NULL, 0);
     status = ncs_compile(&u, &c.opt, NCS_STAGE_PARSE);          /* read, parse, check */
     if (status == 0 && c.dump_ast)
         ncs_scene_dump(u.s, stdout);
@@ -199,7 +199,7 @@ int main(int argc, char **argv) {
         if (status == 0 && c.out)
             status = emit_into(&c, &u);                         /* plan, emit */
     }
-    ncs_unit_free(&u);
+    ncs_compile_free(&u);
     if (fflush(stdout) != 0 && status == 0) {
         fprintf(stderr, "ncsc: error: cannot write the output: %s\n", strerror(errno));
         status = EXIT_USAGE;

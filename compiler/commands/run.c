@@ -362,7 +362,7 @@ static int run_simulator(const char *exe, char **args, int closed, int *sig) {
 int ncs_run_main(int argc, char **argv) {
     ncs_compile_options o;
     ncs_cli c;
-    ncs_unit u;
+    ncs_compile_unit u;
     run_paths rp;
     const char *file = NULL, *prefix = NULL, *env_dir;
     char dir[PATH_CAP], priv[PATH_CAP], exe[PATH_CAP], shown_exe[PATH_CAP];
@@ -377,7 +377,7 @@ int ncs_run_main(int argc, char **argv) {
     prefix = o.emit.prefix;
     if (find_runtime(&rp) != 0)
         return RUN_USAGE;
-    ncs_unit_init(&u, file, NULL, 0);
+    ncs_compile_init(&u, file, NULL, 0);
     have_unit = 1;
     if ((rc = ncs_compile(&u, &o, NCS_STAGE_GEOMETRY)) != 0)    /* read, parse, geometry */
         goto done;
@@ -419,7 +419,7 @@ int ncs_run_main(int argc, char **argv) {
         publish(dir, priv, prefix);
 done:
     if (have_unit)
-        ncs_unit_free(&u);
+        ncs_compile_free(&u);
     if (rc == 0) {
         /* argv[c.next - 1] was FILE: the simulator gets its published name
          * and what follows FILE */

@@ -255,11 +255,11 @@ typedef struct form {
 static int emit_form(const char *file, const char *text, size_t len, const ncs_geom_options *go,
                      const char *dir, form *f, int quiet) {
     ncs_compile_options o = ncs_compile_defaults();
-    ncs_unit u;
+    ncs_compile_unit u;
     char out[PATH_CAP];
     size_t existing;
     int rc;
-    ncs_unit_init(&u, file, text, len);
+    ncs_compile_init(&u, file, text, len);
     if (quiet)
         u.d.out = NULL;
     o.form = f->form;
@@ -276,7 +276,7 @@ static int emit_form(const char *file, const char *text, size_t len, const ncs_g
         o.emit.outdir = out;
         rc = ncs_compile(&u, &o, NCS_STAGE_EMIT);           /* plan, emit */
     }
-    ncs_unit_free(&u);
+    ncs_compile_free(&u);
     return rc;
 }
 
@@ -433,7 +433,7 @@ static int write_page(const char *out, const char *dir, const char *name) {
 int ncs_view_main(int argc, char **argv) {
     ncs_compile_options opt;
     ncs_cli c;
-    ncs_unit src;
+    ncs_compile_unit src;
     const char *file = NULL, *out = NULL, *prefix = NULL, *tmpdir = getenv("TMPDIR");
     char dir[PATH_CAP], name[128], *text = NULL, *slash;
     int want[NFORMS], nwant = 0, i, k, rc = 0, have_dir = 0, nf = 0;
@@ -453,7 +453,7 @@ int ncs_view_main(int argc, char **argv) {
               "Try 'ncsc view --help' for more information.\n", stderr);
         return VIEW_USAGE;
     }
-    ncs_unit_init(&src, file, NULL, 0);
+    ncs_compile_init(&src, file, NULL, 0);
     if ((rc = ncs_compile(&src, &opt, NCS_STAGE_READ)) != 0)   /* VIEW_INPUT or VIEW_USAGE */
         return rc;
     text = src.text;
@@ -464,7 +464,7 @@ int ncs_view_main(int argc, char **argv) {
         !mkdtemp(dir)) {
         fprintf(stderr, "ncsc view: error: cannot create a directory for the build: %s\n",
                 strerror(errno));
-        ncs_unit_free(&src);
+        ncs_compile_free(&src);
         return VIEW_USAGE;
     }
     have_dir = 1;
@@ -473,14 +473,14 @@ int ncs_view_main(int argc, char **argv) {
     {
         ncs_compile_options o = ncs_compile_defaults();
         int explicit_forms = nwant > 0;
-        ncs_unit u;
-        ncs_unit_init(&u, file, text, len);
+        ncs_compile_unit u;
+        ncs_compile_init(&u, file, text, len);
         u.d.out = NULL;
         if (ncs_compile(&u, &o, NCS_STAGE_PARSE) != 0) { /* again, to show why */
-            ncs_unit_free(&u);
-            ncs_unit_init(&u, file, text, len);
+            ncs_compile_free(&u);
+            ncs_compile_init(&u, file, text, len);
             rc = ncs_compile(&u, &o, NCS_STAGE_PARSE);
-            ncs_unit_free(&u);
+            ncs_compile_free(&u);
             goto done;
         }
         snprintf(name, sizeof name, "%s", u.s->name);
@@ -490,7 +490,7 @@ int ncs_view_main(int argc, char **argv) {
                 if (k != u.s->form)
                     want[nwant++] = k;
         }
-        ncs_unit_free(&u);
+        ncs_compile_free(&u);
         if ((rc = check_toolchain(dir)) != 0)
             goto done;
         for (k = 0; k < nwant; k++) {
@@ -554,6 +554,6 @@ int ncs_view_main(int argc, char **argv) {
 done:
     if (have_dir)
         remove_tree(dir);
-    ncs_unit_free(&src);
+    ncs_compile_free(&src);
     return rc;
 }

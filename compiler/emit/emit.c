@@ -1,8 +1,9 @@
 /* emit.c - emission: the code generator's driver. Checks the prefix and the
  * target (before the plan is made), renders the plan's files and renames
- * them into place only when all of them were written (see emit.h). The file contents come from emit_scene.c and, for
- * the firmware target, emit_copy.c and the runtime files embedded in ncsc
- * (ncs_copy_files), which go into DIR/ncs/. */
+ * them into place only when all of them were written (see emit.h). The file
+ * contents come from emit_scene.c and, for the firmware target, emit_copy.c
+ * and the runtime files embedded in ncsc (ncs_copy_files), which go into
+ * DIR/ncs/. */
 #define _POSIX_C_SOURCE 200809L     /* mkstemp, fdopen, fchmod, umask */
 #define _DEFAULT_SOURCE             /* flock */
 #include <ctype.h>

@@ -305,9 +305,9 @@ static void clear(const char *dir) {
  * the plan and the emitter, or -1 when the scene does not get that far. */
 static int emit(const char *src, const char *prefix, const char *dir) {
     ncs_compile_options o = ncs_compile_defaults();
-    ncs_unit u;
+    ncs_compile_unit u;
     int rc;
-    ncs_unit_init(&u, "t.ncs", src, strlen(src));
+    ncs_compile_init(&u, "t.ncs", src, strlen(src));
     u.d.out = sink;
     o.emit.outdir = dir;
     o.emit.prefix = prefix;
@@ -316,7 +316,7 @@ static int emit(const char *src, const char *prefix, const char *dir) {
         rc = ncs_compile(&u, &o, NCS_STAGE_EMIT);
     else
         rc = -1;
-    ncs_unit_free(&u);
+    ncs_compile_free(&u);
     return rc;
 }
 

@@ -7,7 +7,7 @@
 # with every byte of each file as it is (read as hex: no character of the
 # text is interpreted, so the copy ncsc writes is the file byte for byte).
 # ncsc writes the runtime core into firmware output this way
-# (compiler/emit_copy.c; docs/embedded.md).
+# (compiler/emit/emit_copy.c; docs/embedded.md).
 if(NOT OUT OR NOT NAME OR NOT HEADER OR NOT FILES)
   message(FATAL_ERROR "EmbedFiles.cmake: OUT, NAME, HEADER and FILES are required")
 endif()

@@ -116,7 +116,7 @@ echo
 echo "== size of the whole image (bytes; adds startup code and newlib)"
 "$size" "$elf" || exit 1
 # The caller-owned state of a generated simulator: `static <p>_state <p>_st`
-# in the example main (compiler/emit_copy.c), in .bss. Its size is
+# in the example main (compiler/emit/emit_copy.c), in .bss. Its size is
 # <P>_STATE_BYTES: the engine's arrays and the solver workspace, sized from
 # the scene's bounds.
 "$nm" -S -t d "$elf" | awk '

@@ -1,6 +1,6 @@
 #!/bin/sh
 # capacity_check.sh SIM HEADER MACRO_PREFIX MAX_RATIO [MAX_M]
-# The sizes of a generated state are bounds (compiler/plan_sizes.c,
+# The sizes of a generated state are bounds (compiler/plan/plan_sizes.c,
 # docs/engine.md "Sizes"), and this checks the contract on one scene:
 #  - the header declares every size, <P>_MAX_PAIRS, _MAX_SIDES,
 #    _MAX_CONTACTS, _MAX_GROUPS, _MAX_M (positive), and _STATE_BYTES, and

@@ -1,4 +1,4 @@
-/* test_units.c - unit tests of the plan and the emitter (compiler/plan.c,
+/* test_units.c - unit tests of the plan and the emitter (compiler/plan/plan.c,
  * plan_sizes.c, emit_scene.c, emit_buf.c).
  *
  *  1. Literals: ncs_buf_num writes the shortest text that reads back as the
@@ -31,6 +31,7 @@
 #include <string.h>
 #include <dirent.h>
 #include <sys/stat.h>
+#include "compile.h"
 #include "emit.h"
 #include "emit_buf.h"
 #include "parse.h"
@@ -298,32 +299,24 @@ static void clear(const char *dir) {
     closedir(d);
 }
 
-/* Emits src with prefix into dir as ncsc does: parse (with the semantic
- * checks), geometry, and ncs_emit only when no error was reported. Returns
- * ncs_emit's status, or -1 when the scene does not get that far. */
+/* Emits src with prefix into dir as ncsc does: the pipeline of the
+ * commands (parse with the semantic checks, geometry, plan, emit), which
+ * stops at the first stage that reports an error. Returns the status of
+ * the plan and the emitter, or -1 when the scene does not get that far. */
 static int emit(const char *src, const char *prefix, const char *dir) {
-    ncs_diag d;
-    ncs_geom_options go = ncs_geom_default_options();
-    ncs_geometry g;
-    ncs_emit_options o;
-    ncs_scene *s;
-    int rc = -1;
-    ncs_diag_init(&d, "t.ncs", src, strlen(src));
-    d.out = sink;
-    memset(&g, 0, sizeof g);
-    s = ncs_parse("t.ncs", src, strlen(src), &d);
-    if (s && ncs_diag_errors(&d) == 0 && ncs_geom_build(s, &go, &d, &g) == 0 &&
-        ncs_diag_errors(&d) == 0) {
-        memset(&o, 0, sizeof o);
-        o.outdir = dir;
-        o.prefix = prefix;
-        o.target = NCS_TARGET_HOST;
-        rc = ncs_emit(s, &g, &o, &d);
-    }
-    if (s)
-        ncs_geom_free(&g);
-    if (s)
-        ncs_scene_free(s);
+    ncs_compile_options o = ncs_compile_defaults();
+    ncs_compile_unit u;
+    int rc;
+    ncs_compile_init(&u, "t.ncs", src, strlen(src));
+    u.d.out = sink;
+    o.emit.outdir = dir;
+    o.emit.prefix = prefix;
+    rc = ncs_compile(&u, &o, NCS_STAGE_GEOMETRY);
+    if (rc == 0)
+        rc = ncs_compile(&u, &o, NCS_STAGE_EMIT);
+    else
+        rc = -1;
+    ncs_compile_free(&u);
     return rc;
 }
 

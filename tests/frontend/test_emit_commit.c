@@ -1,6 +1,6 @@
 /* test_emit_commit.c - a failed compile leaves no partial output.
  *
- * Builds compiler/emit.c with a rename() that fails on its n-th call, for
+ * Builds compiler/emit/emit.c with a rename() that fails on its n-th call, for
  * every n until a compile goes through, and checks after each failure that
  * the output directory holds exactly what it held before: the same names
  * with the same contents (old files restored, no temporaries, no asides).
@@ -119,6 +119,7 @@ int main(int argc, char **argv) {
     ncs_geometry g;
     ncs_geom_options go = ncs_geom_default_options();
     ncs_emit_options o;
+    ncs_plan plan;
     FILE *sink = tmpfile();
     if (argc != 2 || !sink) {
         fprintf(stderr, "usage: test_emit_commit WORKDIR\n");
@@ -137,9 +138,14 @@ int main(int argc, char **argv) {
         return 2;
     }
     memset(&o, 0, sizeof o);
+    memset(&plan, 0, sizeof plan);
     o.outdir = dir;
     o.prefix = "q";
     o.target = NCS_TARGET_HOST;
+    if (ncs_plan_make(&plan, s, &g, o.prefix, &d) != 0) {
+        fprintf(stderr, "test_emit_commit: no plan\n");
+        return 2;
+    }
 
     /* old q.h and q_main.c (moved aside, then restored), no q.c, a file
      * with the old fixed temporary name, an unrelated file */
@@ -152,7 +158,7 @@ int main(int argc, char **argv) {
     for (int n = 1; n <= 20 && !ok; n++) {
         rename_calls = 0;
         rename_fail_at = n;
-        int rc = ncs_emit(s, &g, &o, &d);
+        int rc = ncs_emit(&plan, &o, &d);
         char *now = listing(dir);
         if (rc == 0) {
             ok = 1;
@@ -189,6 +195,12 @@ int main(int argc, char **argv) {
     snprintf(sub, sizeof sub, "%s/" NCS_COPY_DIR, dir);
     o.target = NCS_TARGET_EMBEDDED;
     o.prefix = "fw";
+    ncs_plan_release(&plan);
+    memset(&plan, 0, sizeof plan);
+    if (ncs_plan_make(&plan, s, &g, o.prefix, &d) != 0) {
+        fprintf(stderr, "test_emit_commit: no plan\n");
+        return 2;
+    }
     for (int round = 0; round < 2; round++) {
         char *before_sub = NULL;
         if (round == 1) {
@@ -200,7 +212,7 @@ int main(int argc, char **argv) {
         for (int n = 1; n <= 100 && !ok; n++) {
             rename_calls = 0;
             rename_fail_at = n;
-            int rc = ncs_emit(s, &g, &o, &d);
+            int rc = ncs_emit(&plan, &o, &d);
             char *now = listing(dir);
             if (rc == 0) {
                 char *now_sub = listing(sub);
@@ -239,6 +251,7 @@ int main(int argc, char **argv) {
         free(before);
         free(before_sub);
     }
+    ncs_plan_release(&plan);
     ncs_geom_free(&g);
     ncs_scene_free(s);
     fclose(sink);

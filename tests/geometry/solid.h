@@ -1,6 +1,6 @@
 /* solid.h - the true solid of a scene for the test checkers: the UNION of
  * its polygon obstacles with their holes, computed independently of the
- * compiler's union (compiler/geom_union.c).
+ * compiler's union (compiler/geometry/geom_union.c).
  *
  * Each obstacle is validated and normalised by ncs_gpoly_build (outer ring
  * counter-clockwise, holes clockwise). The union's boundary is the parts of

@@ -1,5 +1,5 @@
 /* test_union.c - the solid is the union of the polygon obstacles
- * (compiler/geom_union.c, docs/geometry.md "The solid").
+ * (compiler/geometry/geom_union.c, docs/geometry.md "The solid").
  *
  * Named cases (shared edge, T-junctions, vertex on an edge, crossing
  * edges, containment, holes filled exactly or in part, a frame that

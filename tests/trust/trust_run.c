@@ -6,7 +6,7 @@
  *
  * The scene descriptor (ncs_scene_desc) and the simulator's description
  * (ncs_sim_desc: expectations, obstacle outlines; trust_sim.c) are built in memory from
- * the plan exactly as compiler/emit_scene.c writes them as C (the same
+ * the plan exactly as compiler/emit/emit_scene.c writes them as C (the same
  * tables and constants; a -0 becomes +0 as in the emitted literals), then
  * ncs_sim_main runs with the remaining options (--csv, --dump-lcp, --steps,
  * --no-check, ...), so the CSV and the LCP dumps are those of the

@@ -53,9 +53,9 @@ static const char *pick(const char *const *names, int n, int i) {
 
 static void step(FILE *out, int depth, int st) {
     pad(out, depth);
-    if (st == NCS_STEP_END)
+    if (st == NCS_EXPECT_END)
         fputs("step end\n", out);
-    else if (st == NCS_STEP_EVERY)
+    else if (st == NCS_EXPECT_EVERY)
         fputs("step every\n", out);
     else
         fprintf(out, "step %d\n", st);
@@ -110,10 +110,10 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
                 pick(body_kind, 3, b->kind), b->loc.line, b->loc.col);
         num(out, 3, "mass", b->mass);
         num(out, 3, "radius", b->radius);
-        if (b->kind == NCS_BODY_POLYGON)
+        if (b->kind == NCS_POLYGON)
             ring(out, 3, "shape", &b->shape);
         fprintf(out, "      inertia %.17g%s\n", b->inertia,
-                b->kind == NCS_BODY_POLYGON && !b->has_inertia ? " (computed)" : "");
+                b->kind == NCS_POLYGON && !b->has_inertia ? " (computed)" : "");
         vec(out, 3, "position", b->pos);
         num(out, 3, "angle", b->angle);
         vec(out, 3, "velocity", b->vel);
@@ -145,7 +145,7 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
             else
                 fputs("      max_torque unbounded\n", out);
         }
-        if (j->kind == NCS_JOINT_KIND_ROD)
+        if (j->kind == NCS_JOINT_ROD)
             num(out, 3, "length", j->length);
     }
 

@@ -39,9 +39,9 @@ static const char *coord_name(int c) {
 void ncs_expect_text(const ncs_scene *s, const ncs_expect *x, char *out, size_t n) {
     char when[64], a[32], b[32], t[32];
     const char *bn = x->body >= 0 ? s->bodies[x->body].name : "";
-    if (x->step == NCS_STEP_END)
+    if (x->step == NCS_EXPECT_END)
         snprintf(when, sizeof when, " at end");
-    else if (x->step == NCS_STEP_EVERY)
+    else if (x->step == NCS_EXPECT_EVERY)
         snprintf(when, sizeof when, " at every step");
     else
         snprintf(when, sizeof when, " at step %d", x->step);
@@ -61,7 +61,7 @@ void ncs_expect_text(const ncs_scene *s, const ncs_expect *x, char *out, size_t 
     case NCS_EXPECT_BOUND:
         ncs_buf_shortest(a, sizeof a, x->scalar);
         snprintf(out, n, "%s.%s %s %s%s (slack %s)", bn, coord_name(x->coord),
-                 x->op == NCS_CMP_LE ? "<=" : ">=", a, when, t);
+                 x->op == NCS_EXPECT_LE ? "<=" : ">=", a, when, t);
         break;
     case NCS_EXPECT_NO_PENETRATION:
         snprintf(out, n, "no penetration within %s", t);
@@ -485,7 +485,7 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
                   "grid: pieces without bounds (explicit groups)");
     }
     for (b = 0; b < s->nbodies; b++)
-        any_poly |= pl->bodies[b].kind == NCS_BODY_POLYGON;
+        any_poly |= pl->bodies[b].kind == NCS_POLYGON;
     if (any_poly) {
         pieces_tables(o, e, &pl->bpieces, "bp", "Pieces of the polygon bodies (centroid frames)");
         ncs_buf_printf(o, "/* outline vertices of the polygon bodies (centroid frames) */\n"
@@ -506,8 +506,8 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
         const ncs_pbody *pb = &pl->bodies[b];
         const double v[] = {pb->im, pb->iI, pb->r, pb->ax, pb->ay, pb->alpha, pb->cx, pb->cy,
                             pb->rad, pb->mu};
-        ncs_buf_printf(o, "    {%s, ", pb->kind == NCS_BODY_POLYGON ? "NCS_POLYGON"
-                                          : pb->kind == NCS_BODY_DISC ? "NCS_DISC" : "NCS_PARTICLE");
+        ncs_buf_printf(o, "    {%s, ", pb->kind == NCS_POLYGON ? "NCS_POLYGON"
+                                          : pb->kind == NCS_DISC ? "NCS_DISC" : "NCS_PARTICLE");
         for (i = 0; i < 10; i++) {
             real_lit(o, e->real_float, v[i]);
             ncs_buf_printf(o, ", ");

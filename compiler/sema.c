@@ -687,7 +687,7 @@ static void body_vertices(sema *S, const ncs_ritem *it, ncs_body *o, const ncs_r
     } else if (it->kind != NCS_RI_VERTICES) {
         ncs_error(S->d, it->loc, "'%s' is not allowed in a body%s", item_word(it->kind),
                   it->kind == NCS_RI_SIDE ? "" : "; polygon bodies use 'vertices'");
-    } else if (o->kind >= 0 && o->kind != NCS_BODY_POLYGON) {
+    } else if (o->kind >= 0 && o->kind != NCS_POLYGON) {
         ncs_error(S->d, it->loc, "'vertices' is not allowed in a %s body; "
                   "only polygon bodies have vertices", body_kinds[o->kind]);
     } else if (*verts) {
@@ -695,7 +695,7 @@ static void body_vertices(sema *S, const ncs_ritem *it, ncs_body *o, const ncs_r
         ncs_note(S->d, (*verts)->loc, "first 'vertices' is here");
     } else {
         *verts = it;
-        if (o->kind == NCS_BODY_POLYGON)
+        if (o->kind == NCS_POLYGON)
             o->shape = make_ring(S, it);
     }
 }
@@ -721,7 +721,7 @@ static int kinematic_kind(sema *S, const ncs_rblock *b, ncs_body *o,
             verts = it;
     o->kinematic = 1;
     o->mass = 1;
-    o->kind = verts ? NCS_BODY_POLYGON : NCS_BODY_DISC;
+    o->kind = verts ? NCS_POLYGON : NCS_DISC;
     if (verts && slot[BO_RADIUS]) {
         ncs_error(S->d, slot[BO_RADIUS]->loc, "kinematic body '%s' has 'vertices' and "
                   "'radius'; keep one (a polygon or a disc)", o->name);
@@ -797,11 +797,11 @@ static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
                 o->has_friction = 1;
             break;
         case BO_RADIUS:
-            if (applies(S, it, o, NCS_BODY_DISC))
+            if (applies(S, it, o, NCS_DISC))
                 get_range(S, it, 0, &o->radius);
             break;
         case BO_INERTIA:
-            if (applies(S, it, o, NCS_BODY_POLYGON) && get_range(S, it, 0, &o->inertia))
+            if (applies(S, it, o, NCS_POLYGON) && get_range(S, it, 0, &o->inertia))
                 o->has_inertia = 1;
             break;
         case BO_RESTITUTION:
@@ -812,15 +812,15 @@ static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
             break;
         }
     }
-    if (o->kind == NCS_BODY_POLYGON && !slot[BO_INERTIA])
+    if (o->kind == NCS_POLYGON && !slot[BO_INERTIA])
         o->inertia = polygon_inertia(&o->shape, o->mass);
     if (b->damaged)
         return;
     if (!slot[BO_MASS] && !o->kinematic)
         ncs_error(S->d, o->loc, "body '%s' has no mass; add 'mass = ...;'", o->name);
-    if (o->kind == NCS_BODY_DISC && !slot[BO_RADIUS])
+    if (o->kind == NCS_DISC && !slot[BO_RADIUS])
         ncs_error(S->d, o->loc, "disc '%s' has no radius; add 'radius = ...;'", o->name);
-    if (o->kind == NCS_BODY_POLYGON && !verts)
+    if (o->kind == NCS_POLYGON && !verts)
         ncs_error(S->d, o->loc, "polygon body '%s' has no shape; add 'vertices (x, y) ...;'",
                   o->name);
 }
@@ -955,7 +955,7 @@ static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joi
     if (slot[JO_TORQUE] && !slot[JO_SPEED])
         ncs_error(S->d, slot[JO_TORQUE]->loc, "'max_torque' without 'motor_speed': a motor "
                   "needs its speed; add 'motor_speed = ...;'");
-    if (slot[JO_SPEED] && j->kind != NCS_JOINT_KIND_PIN)
+    if (slot[JO_SPEED] && j->kind != NCS_JOINT_PIN)
         ncs_error(S->d, slot[JO_SPEED]->loc, "only pin joints have motors; '%s' is a %s",
                   j->name, joint_kinds[j->kind]);
     if (!slot[JO_A]) {
@@ -967,7 +967,7 @@ static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joi
                   slot[JO_B]->val.text);
         ncs_note(S->d, slot[JO_A]->val.loc, "'a' is the same body");
     }
-    if (j->kind == NCS_JOINT_KIND_ROD) {
+    if (j->kind == NCS_JOINT_ROD) {
         if (slot[JO_B] && at) {
             ncs_error(S->d, at->loc, "rod '%s' has two far ends: 'b' and 'at'; keep one", j->name);
             ncs_note(S->d, slot[JO_B]->loc, "'b' is given here");
@@ -983,7 +983,7 @@ static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joi
 
 /* Can a motor turn body x (NULL: the world)? A dynamic disc or polygon. */
 static int turns(const ncs_body *x) {
-    return x && !x->kinematic && x->kind != NCS_BODY_PARTICLE;
+    return x && !x->kinematic && x->kind != NCS_PARTICLE;
 }
 
 /* What needs every body checked: a joint holds at least one dynamic body
@@ -1012,7 +1012,7 @@ static void joint_bodies(sema *S) {
 static void joint_lengths(sema *S) {
     for (int i = 0; i < S->s->njoints; i++) {
         ncs_joint *j = &S->s->joints[i];
-        if (j->kind != NCS_JOINT_KIND_ROD || j->a < 0)
+        if (j->kind != NCS_JOINT_ROD || j->a < 0)
             continue;
         ncs_vec2 pa = S->s->bodies[j->a].pos, pb = j->b >= 0 ? S->s->bodies[j->b].pos : j->at;
         j->length = hypot(pa.x - pb.x, pa.y - pb.y);
@@ -1029,7 +1029,7 @@ static void joint_lengths(sema *S) {
 static int check_when(sema *S, const ncs_rwhen *w, int *step) {
     char q[80];
     if (w->end) {
-        *step = NCS_STEP_END;
+        *step = NCS_EXPECT_END;
         return 1;
     }
     double v = w->step.num;
@@ -1056,8 +1056,8 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
     S->expect_src[e - S->s->expects] = x;
     e->loc = b->loc;
     e->body = -1;
-    e->step = NCS_STEP_EVERY;
-    e->op = NCS_CMP_EQ;
+    e->step = NCS_EXPECT_EVERY;
+    e->op = NCS_EXPECT_EQ;
     if (x->has_tol && !isnan(x->tol.num)) {
         if (x->tol.num < 0)
             ncs_error(S->d, x->tol.loc, "tolerance must be >= 0, got %s",
@@ -1114,7 +1114,7 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
         ncs_note(S->d, x->when1.loc, "first 'at' is here");
     } else if (w) {
         check_when(S, w, &e->step);
-    } else if (x->op == NCS_CMP_EQ) {
+    } else if (x->op == NCS_EXPECT_EQ) {
         ncs_error(S->d, x->oploc, "'==' needs a time: add 'at step N' or 'at end'");
     }
 
@@ -1125,7 +1125,7 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
         return;
     if (vector) {
         e->kind = m == MEMBER_POSITION ? NCS_EXPECT_POSITION : NCS_EXPECT_VELOCITY;
-        if (x->op != NCS_CMP_EQ)
+        if (x->op != NCS_EXPECT_EQ)
             ncs_error(S->d, x->oploc, "'%s' can only be compared with '=='", members[m]);
         if (x->value.kind != NCS_RV_VEC)
             ncs_error(S->d, x->value.loc, "'%s' is a vector: compare it with (x, y), got %s",
@@ -1136,13 +1136,13 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
             e->tol = 1e-9;
     } else {
         e->coord = m;
-        e->kind = x->op == NCS_CMP_EQ ? NCS_EXPECT_VALUE : NCS_EXPECT_BOUND;
+        e->kind = x->op == NCS_EXPECT_EQ ? NCS_EXPECT_VALUE : NCS_EXPECT_BOUND;
         if (x->value.kind != NCS_RV_NUMBER)
             ncs_error(S->d, x->value.loc, "'%s' is a number: compare it with a number, got %s",
                       members[m], describe(q, &x->value));
         else
             e->scalar = x->value.num;
-        if (!x->has_tol && x->op == NCS_CMP_EQ)
+        if (!x->has_tol && x->op == NCS_EXPECT_EQ)
             e->tol = 1e-9;
     }
 }
@@ -1281,7 +1281,7 @@ static void scene_extent(const ncs_scene *s, extent *e) {
     }
     for (int i = 0; i < s->nbodies; i++) {
         box_add(e->box, s->bodies[i].pos);
-        if (s->bodies[i].kind == NCS_BODY_DISC)
+        if (s->bodies[i].kind == NCS_DISC)
             grow = fmax(grow, 1.5 * s->bodies[i].radius + 0.02);
     }
     e->Dlo = hypot(e->box[2] - e->box[0], e->box[3] - e->box[1]);
@@ -1314,7 +1314,7 @@ static int body_inverse_inertia(sema *S, int b, double *iI) {
     const ncs_ritem *const *bs = S->body_slot[b];
     char q[80];
     *iI = 0;
-    if (bd->kind == NCS_BODY_DISC && bs[BO_RADIUS]) {
+    if (bd->kind == NCS_DISC && bs[BO_RADIUS]) {
         double r2 = bd->radius * bd->radius, I = 0.5 * bd->mass * r2;
         if (!isfinite(r2)) {
             out_of_range(S, bs[BO_RADIUS], "too large: radius^2 (in the disc's inertia "
@@ -1334,13 +1334,13 @@ static int body_inverse_inertia(sema *S, int b, double *iI) {
                          shown(q, bs[BO_MASS]->val.text), I);
             return 0;
         }
-    } else if (bd->kind == NCS_BODY_POLYGON && bs[BO_INERTIA]) {
+    } else if (bd->kind == NCS_POLYGON && bs[BO_INERTIA]) {
         *iI = 1 / bd->inertia;
         if (!isfinite(*iI)) {
             out_of_range(S, bs[BO_INERTIA], "too small: 1/inertia is not a finite number");
             return 0;
         }
-    } else if (bd->kind == NCS_BODY_POLYGON) {
+    } else if (bd->kind == NCS_POLYGON) {
         double unit = polygon_inertia(&bd->shape, 1);
         if (!isfinite(unit)) {
             ncs_error(S->d, bd->shape.at, "the vertices of '%s' are too large: its inertia "
@@ -1416,7 +1416,7 @@ static int check_body_numbers(sema *S, int b, double *v2, double *amax, int *ama
     const ncs_body *bd = &S->s->bodies[b];
     const ncs_ritem *const *bs = S->body_slot[b];
     ncs_vec2 g = S->s->gravity;
-    double iI, r = bd->kind == NCS_BODY_DISC ? bd->radius : 0;
+    double iI, r = bd->kind == NCS_DISC ? bd->radius : 0;
     char q[80];
     if (bd->kinematic) { /* its speed, no acceleration */
         double sp = hypot(bd->vel.x, bd->vel.y) + fabs(bd->omega) * r;
@@ -1492,12 +1492,12 @@ static void check_expect_numbers(sema *S) {
     for (int i = 0; i < S->s->nexpects; i++) {
         const ncs_expect *e = &S->s->expects[i];
         const ncs_rexpect *x = S->expect_src[i];
-        double v = e->op == NCS_CMP_LE ? e->scalar + e->tol : e->scalar - e->tol;
+        double v = e->op == NCS_EXPECT_LE ? e->scalar + e->tol : e->scalar - e->tol;
         if (e->kind == NCS_EXPECT_BOUND && x && x->has_tol && !isfinite(v))
             ncs_error(S->d, x->tol.loc, "tolerance %s is too large for the bound %s: bound %s "
                       "tolerance is not a finite number", shown(q, x->tol.text),
                       shown(q2, x->value.text ? x->value.text : "?"),
-                      e->op == NCS_CMP_LE ? "+" : "-");
+                      e->op == NCS_EXPECT_LE ? "+" : "-");
     }
 }
 
@@ -1524,8 +1524,8 @@ static void check_energy(sema *S, const extent *ex) {
     double E = 0, w = ex->box[2] - ex->box[0], hgt = ex->box[3] - ex->box[1];
     for (int b = 0; b < s->nbodies; b++) {
         const ncs_body *bd = &s->bodies[b];
-        double I = bd->kind == NCS_BODY_DISC ? 0.5 * bd->mass * bd->radius * bd->radius
-                   : bd->kind == NCS_BODY_POLYGON ? bd->inertia : 0;
+        double I = bd->kind == NCS_DISC ? 0.5 * bd->mass * bd->radius * bd->radius
+                   : bd->kind == NCS_POLYGON ? bd->inertia : 0;
         double ax = s->gravity.x + bd->force.x / bd->mass;
         double ay = s->gravity.y + bd->force.y / bd->mass;
         double kin = 0.5 * bd->mass * (bd->vel.x * bd->vel.x + bd->vel.y * bd->vel.y);

@@ -5,7 +5,6 @@
 #include "parse.h"
 
 static const char *const obstacle_kind[] = {"polygon", "group"};
-static const char *const body_kind[] = {"particle", "disc", "polygon"};
 static const char *const joint_kind[] = {"pin", "rod", "weld"};
 static const char *const expect_kind[] = {
     "position", "velocity", "value", "bound", "no-penetration", "all-solved"
@@ -106,8 +105,9 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
     fprintf(out, "  bodies %d\n", s->nbodies);
     for (int i = 0; i < s->nbodies; i++) {
         const ncs_body *b = &s->bodies[i];
+        const ncs_body_kind_info *k = ncs_body_kind_info_of(b->kind);
         fprintf(out, "    body %s %s%s @%d:%d\n", b->name, b->kinematic ? "kinematic " : "",
-                pick(body_kind, 3, b->kind), b->loc.line, b->loc.col);
+                k ? k->name : "?", b->loc.line, b->loc.col);
         num(out, 3, "mass", b->mass);
         num(out, 3, "radius", b->radius);
         if (b->kind == NCS_POLYGON)

@@ -184,23 +184,8 @@ static void upper_name(char *out, size_t n, const char *name) {
 }
 
 const char *ncs_emit_form_macro(int form) {
-    switch (form) {
-    case NCS_FORM_STEWART: return "NCS_FORM_STEWART";
-    case NCS_FORM_MAX: return "NCS_FORM_MAX";
-    case NCS_FORM_SUMMATION: return "NCS_FORM_SUMMATION";
-    case NCS_FORM_DIFF: return "NCS_FORM_DIFF";
-    default: return "NCS_FORM_DIFF_ACCURATE";
-    }
-}
-
-static const char *form_name(int form) {
-    switch (form) {
-    case NCS_FORM_STEWART: return "stewart";
-    case NCS_FORM_MAX: return "max";
-    case NCS_FORM_SUMMATION: return "summation";
-    case NCS_FORM_DIFF: return "diff";
-    default: return "diff-accurate";
-    }
+    const ncs_form_info *f = ncs_form_info_of(form);
+    return f ? f->macro : ncs_forms[NCS_FORM_DIFF_ACCURATE].macro;
 }
 
 /* The file name of the scene without directories (no machine-specific
@@ -224,7 +209,7 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
                       " * The state points into itself: do not copy it (%s_save and\n"
                       " * %s_restore copy its values into another).\n"
                       " */\n",
-                   p, s->name, form_name(s->form), base_name(s->file), p, P, p, p, P, p, p, p);
+                   p, s->name, ncs_form_name(s->form), base_name(s->file), p, P, p, p, P, p, p, p);
     ncs_buf_printf(o, "#ifndef %s_H_INCLUDED\n#define %s_H_INCLUDED\n\n", P, P);
     if (e->embedded)
         ncs_buf_printf(o, "/* this scene's copy of the runtime core: its names and settings */\n"
@@ -506,8 +491,8 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
         const ncs_pbody *pb = &pl->bodies[b];
         const double v[] = {pb->im, pb->iI, pb->r, pb->ax, pb->ay, pb->alpha, pb->cx, pb->cy,
                             pb->rad, pb->mu};
-        ncs_buf_printf(o, "    {%s, ", pb->kind == NCS_POLYGON ? "NCS_POLYGON"
-                                          : pb->kind == NCS_DISC ? "NCS_DISC" : "NCS_PARTICLE");
+        ncs_buf_printf(o, "    {%s, ", ncs_body_kinds[pb->kind == NCS_POLYGON || pb->kind == NCS_DISC
+                                               ? pb->kind : NCS_PARTICLE].macro);
         for (i = 0; i < 10; i++) {
             real_lit(o, e->real_float, v[i]);
             ncs_buf_printf(o, ", ");

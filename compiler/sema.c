@@ -19,24 +19,47 @@
 
 /* ---- names ---------------------------------------------------------------- */
 
-static const char *const form_names[] = {
-    "stewart", "max", "summation", "diff", "diff-accurate", NULL
-};
+/* The names of the formulations (ncs_forms) or of the body kinds
+ * (ncs_body_kinds) and `kinematic`, NULL-terminated as lookup and
+ * ncs_suggest take them; `names` has room for NCS_NFORMS + 1. */
+static const char *const *form_names(const char **names) {
+    for (int f = 0; f < NCS_NFORMS; f++)
+        names[f] = ncs_forms[f].name;
+    names[NCS_NFORMS] = NULL;
+    return names;
+}
+
+/* what may follow a body's name: its kind, or `kinematic` (a disc or a
+ * polygon, by its `radius` or `vertices`); `names` has room for
+ * NCS_NBODY_KINDS + 2 */
+static const char *const *body_heads(const char **names) {
+    for (int k = 0; k < NCS_NBODY_KINDS; k++)
+        names[k] = ncs_body_kinds[k].name;
+    names[NCS_NBODY_KINDS] = "kinematic";
+    names[NCS_NBODY_KINDS + 1] = NULL;
+    return names;
+}
+
+/* "a, b, c or d" from a NULL-terminated list of names, into buf (n bytes). */
+static const char *name_list(char *buf, size_t n, const char *const *names) {
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; names[i] && at < n; i++)
+        at += (size_t)snprintf(buf + at, n - at, "%s%s", i == 0 ? "" : names[i + 1] ? ", " : " or ",
+                               names[i]);
+    return buf;
+}
 
 int ncs_formulation_from_name(const char *name, const char **suggestion) {
-    for (int i = 0; form_names[i]; i++)
-        if (strcmp(name, form_names[i]) == 0) {
-            if (suggestion)
-                *suggestion = NULL;
-            return i;
-        }
+    const char *names[NCS_NFORMS + 1];
+    int f = ncs_form_from_name(name);
     if (suggestion)
-        *suggestion = ncs_suggest(name, form_names);
-    return -1;
+        *suggestion = f >= 0 ? NULL : ncs_suggest(name, form_names(names));
+    return f;
 }
 
 const char *ncs_formulation_name(int f) {
-    return f >= 0 && f <= NCS_FORM_DIFF_ACCURATE ? form_names[f] : "?";
+    return ncs_form_name(f);
 }
 
 enum { SC_H, SC_STEPS, SC_DURATION, SC_GRAVITY, SC_FORMULATION, SC_GAMMA,
@@ -76,10 +99,6 @@ typedef struct sema {
 } sema;
 
 static const char *const obstacle_kinds[] = {"polygon", "group", NULL};
-static const char *const body_kinds[] = {"particle", "disc", "polygon", NULL};
-/* what may follow a body's name: its kind, or `kinematic` (a disc or a
- * polygon, by its `radius` or `vertices`) */
-static const char *const body_heads[] = {"particle", "disc", "polygon", "kinematic", NULL};
 static const char *const members[] = {
     "x", "y", "theta", "vx", "vy", "omega", "position", "velocity", NULL
 };
@@ -438,20 +457,29 @@ static int peek_formulation(const ncs_ritem *it) {
 }
 
 static void scene_formulation(sema *S, const ncs_ritem *it) {
-    char q[80], hint[100];
+    char q[80], hint[100], all[100], expected[120];
+    const char *names[NCS_NFORMS + 1];
+    name_list(all, sizeof all, form_names(names));
     if (it->val.kind != NCS_RV_NAME) {
-        ncs_error(S->d, it->val.loc,
-                  "formulation must be stewart, max, summation, diff or diff-accurate, got %s",
+        ncs_error(S->d, it->val.loc, "formulation must be %s, got %s", all,
                   describe(q, &it->val));
         return;
     }
     int f = ncs_formulation_from_name(it->val.text, NULL);
+    snprintf(expected, sizeof expected, " (expected %s)", all);
     if (f < 0)
         ncs_error(S->d, it->val.loc, "unknown formulation %s%s", ncs_quote(q, it->val.text, 32),
-                  did_you_mean(hint, it->val.text, form_names)[0] ? hint
-                  : " (expected stewart, max, summation, diff or diff-accurate)");
+                  did_you_mean(hint, it->val.text, names)[0] ? hint : expected);
     else
         S->s->form = f;
+}
+
+/* The formulation that takes the scene constant `name` (ncs_forms), or -1. */
+static int form_taking(const char *name) {
+    for (int f = 0; f < NCS_NFORMS; f++)
+        if (ncs_forms[f].constant && strcmp(ncs_forms[f].constant, name) == 0)
+            return f;
+    return -1;
 }
 
 /* gamma / epsilon: a number > 0 or auto, only meaningful for one formulation
@@ -516,10 +544,12 @@ static void check_scene(sema *S, const ncs_rblock *b) {
             scene_formulation(S, it);
             break;
         case SC_GAMMA:
-            scene_constant(S, it, form, NCS_FORM_MAX, &s->gamma, &s->gamma_auto);
+            scene_constant(S, it, form, form_taking(scene_settings[SC_GAMMA]), &s->gamma,
+                           &s->gamma_auto);
             break;
         case SC_EPSILON:
-            scene_constant(S, it, form, NCS_FORM_SUMMATION, &s->epsilon, &s->epsilon_auto);
+            scene_constant(S, it, form, form_taking(scene_settings[SC_EPSILON]), &s->epsilon,
+                           &s->epsilon_auto);
             break;
         case SC_FRICTION:
             get_range(S, it, 1, &s->friction);
@@ -689,7 +719,7 @@ static void body_vertices(sema *S, const ncs_ritem *it, ncs_body *o, const ncs_r
                   it->kind == NCS_RI_SIDE ? "" : "; polygon bodies use 'vertices'");
     } else if (o->kind >= 0 && o->kind != NCS_POLYGON) {
         ncs_error(S->d, it->loc, "'vertices' is not allowed in a %s body; "
-                  "only polygon bodies have vertices", body_kinds[o->kind]);
+                  "only polygon bodies have vertices", ncs_body_kinds[o->kind].name);
     } else if (*verts) {
         ncs_error(S->d, it->loc, "repeated 'vertices'");
         ncs_note(S->d, (*verts)->loc, "first 'vertices' is here");
@@ -706,7 +736,7 @@ static int applies(sema *S, const ncs_ritem *it, const ncs_body *o, int kind) {
         return 1;
     if (o->kind >= 0)
         ncs_warning(S->d, it->loc, "'%s' does not apply to a %s body; ignored", it->name,
-                    body_kinds[o->kind]);
+                    ncs_body_kinds[o->kind].name);
     return 0;
 }
 
@@ -748,17 +778,20 @@ static int kinematic_refuses(sema *S, const ncs_ritem *it, int i) {
 static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
     const ncs_ritem *slot[BO_COUNT] = {0};
     const ncs_ritem *verts = NULL;
-    char q[80], hint[100];
-    int kinematic = b->kindname.text && strcmp(b->kindname.text, "kinematic") == 0;
+    char q[80], hint[100], all[100], expected[120];
+    const char *heads[NCS_NBODY_KINDS + 2];
+    body_heads(heads);
+    int kinematic = b->kindname.text && strcmp(b->kindname.text, heads[NCS_NBODY_KINDS]) == 0;
 
     o->name = b->name.text;
     o->loc = b->name.loc;
-    o->kind = lookup(b->kindname.text, body_kinds);
-    if (o->kind < 0 && b->kindname.text && !kinematic)
+    o->kind = ncs_body_kind_from_name(b->kindname.text);
+    if (o->kind < 0 && b->kindname.text && !kinematic) {
+        snprintf(expected, sizeof expected, " (expected %s)", name_list(all, sizeof all, heads));
         ncs_error(S->d, b->kindname.loc, "unknown body kind %s%s",
                   ncs_quote(q, b->kindname.text, 32),
-                  did_you_mean(hint, b->kindname.text, body_heads)[0] ? hint
-                  : " (expected particle, disc, polygon or kinematic)");
+                  did_you_mean(hint, b->kindname.text, heads)[0] ? hint : expected);
+    }
 
     fill_slots(b, body_settings, slot);
     memcpy(S->body_slot[o - S->s->bodies], slot, sizeof slot);

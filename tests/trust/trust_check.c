@@ -478,7 +478,6 @@ static int read_line(FILE *f, char **buf, size_t *cap) {
     return 1;
 }
 
-static const char *const form_names[] = {"stewart", "max", "summation", "diff", "diff-accurate"};
 
 /* Checks one dumped LCP. Returns 0, or -1 when it cannot be read. */
 static int check_lcp(checker *C, const char *path) {
@@ -530,8 +529,8 @@ static int check_lcp(checker *C, const char *path) {
                     p++;
                 if (!strncmp(p, "form=", 5)) {
                     p += 5;
-                    for (int i = 4; i >= 0; i--)    /* diff-accurate before diff */
-                        if (!strncmp(p, form_names[i], strlen(form_names[i]))) {
+                    for (int i = NCS_NFORMS - 1; i >= 0; i--) /* diff-accurate before diff */
+                        if (!strncmp(p, ncs_forms[i].name, strlen(ncs_forms[i].name))) {
                             form = i;
                             break;
                         }
@@ -577,7 +576,7 @@ static int check_lcp(checker *C, const char *path) {
     offsets(form, y, g, x, k, &pn, &pf, &so, &mm);
     if (mm != m) {
         fail(C, "%s: layout form=%s y=%d g=%d x=%d k=%d has %d rows, the file %d", path,
-             form_names[form], y, g, x, k, mm, m);
+             ncs_form_name(form), y, g, x, k, mm, m);
         goto out;
     }
     double zs = 0;

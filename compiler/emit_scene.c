@@ -358,6 +358,23 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
     ncs_buf_printf(o, "\n#ifdef __cplusplus\n}\n#endif\n#endif\n");
 }
 
+/* The names of the expectations' enums (ncs/vocab.h), as the simulator's
+ * table writes them: kinds, coordinates, comparisons. */
+static const char *const expect_macros[] = {
+    "NCS_EXPECT_POSITION", "NCS_EXPECT_VELOCITY", "NCS_EXPECT_VALUE", "NCS_EXPECT_BOUND",
+    "NCS_EXPECT_NO_PENETRATION", "NCS_EXPECT_ALL_SOLVED"
+};
+static const char *const coord_macros[] = {
+    "NCS_COORD_X", "NCS_COORD_Y", "NCS_COORD_THETA", "NCS_COORD_VX", "NCS_COORD_VY",
+    "NCS_COORD_OMEGA"
+};
+static const char *const cmp_macros[] = {"NCS_EXPECT_EQ", "NCS_EXPECT_LE", "NCS_EXPECT_GE"};
+
+/* names[i] of a list of n, names[0] when i is out of range. */
+static const char *macro_of(const char *const *names, int n, int i) {
+    return names[i >= 0 && i < n ? i : 0];
+}
+
 /* The expectations and obstacle outlines of the simulator (host). */
 static void sim_tables(ncs_buf *o, const emit_ctx *e) {
     const ncs_scene *s = e->p->s;
@@ -369,8 +386,19 @@ static void sim_tables(ncs_buf *o, const emit_ctx *e) {
         const ncs_expect *x = &s->expects[i];
         char text[512];
         ncs_expect_text(s, x, text, sizeof text);
-        ncs_buf_printf(o, "    {%d, %d, %d, %d, %d, %d, %ld, {", x->loc.line, x->loc.col, x->kind,
-                       x->body, x->coord, x->op, (long)x->step);
+        ncs_buf_printf(o, "    {%d, %d, %s, %d, ", x->loc.line, x->loc.col,
+                       macro_of(expect_macros, 6, x->kind), x->body);
+        if (x->kind == NCS_EXPECT_VALUE || x->kind == NCS_EXPECT_BOUND)
+            ncs_buf_printf(o, "%s, ", macro_of(coord_macros, 6, x->coord));
+        else
+            ncs_buf_printf(o, "%d, ", x->coord);
+        ncs_buf_printf(o, "%s, ", macro_of(cmp_macros, 3, x->op));
+        if (x->step == NCS_EXPECT_END)
+            ncs_buf_printf(o, "NCS_EXPECT_END, {");
+        else if (x->step == NCS_EXPECT_EVERY)
+            ncs_buf_printf(o, "NCS_EXPECT_EVERY, {");
+        else
+            ncs_buf_printf(o, "%ld, {", (long)x->step);
         if (x->kind == NCS_EXPECT_POSITION || x->kind == NCS_EXPECT_VELOCITY) {
             ncs_buf_num(o, x->value.x);
             ncs_buf_printf(o, ", ");

@@ -237,9 +237,9 @@ when
     ;
 
 cmp
-    : "=="                          { $$ = NCS_CMP_EQ; }
-    | "<="                          { $$ = NCS_CMP_LE; }
-    | ">="                          { $$ = NCS_CMP_GE; }
+    : "=="                          { $$ = NCS_EXPECT_EQ; }
+    | "<="                          { $$ = NCS_EXPECT_LE; }
+    | ">="                          { $$ = NCS_EXPECT_GE; }
     ;
 
 /* The compared value: a scalar or a vector. */

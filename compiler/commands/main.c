@@ -88,9 +88,7 @@ static const char *count(char *buf, int n, const char *one, const char *many) {
  * with "2 joints (1 pin, 1 weld)" after the bodies when there are joints,
  * and ", restitution" when a body or the scene sets one. */
 static void check_summary(const ncs_scene *s, const char *name) {
-    int kinds[3] = {0, 0, 0}, polys = 0, groups = 0, holes = 0, i, any = 0;
-    static const char *const one[3] = {"particle", "disc", "polygon"};
-    static const char *const many[3] = {"particles", "discs", "polygons"};
+    int kinds[NCS_NBODY_KINDS] = {0}, polys = 0, groups = 0, holes = 0, i, any = 0;
     char a[48], b[48];
     for (i = 0; i < s->nobstacles; i++) {
         polys += s->obstacles[i].kind == NCS_OBST_POLYGON;
@@ -98,7 +96,7 @@ static void check_summary(const ncs_scene *s, const char *name) {
         holes += s->obstacles[i].kind == NCS_OBST_POLYGON ? s->obstacles[i].nholes : 0;
     }
     for (i = 0; i < s->nbodies; i++)
-        if (s->bodies[i].kind >= 0 && s->bodies[i].kind < 3)
+        if (s->bodies[i].kind >= 0 && s->bodies[i].kind < NCS_NBODY_KINDS)
             kinds[s->bodies[i].kind]++;
     fprintf(stderr, "%s: ok: %s", name, count(a, s->nobstacles, "obstacle", "obstacles"));
     if (s->nobstacles > 0) {
@@ -111,9 +109,10 @@ static void check_summary(const ncs_scene *s, const char *name) {
         fputc(')', stderr);
     }
     fprintf(stderr, ", %s (", count(a, s->nbodies, "body", "bodies"));
-    for (i = 0; i < 3; i++)
+    for (i = 0; i < NCS_NBODY_KINDS; i++)
         if (kinds[i])
-            fprintf(stderr, "%s%s", any++ ? ", " : "", count(a, kinds[i], one[i], many[i]));
+            fprintf(stderr, "%s%s", any++ ? ", " : "",
+                    count(a, kinds[i], ncs_body_kinds[i].name, ncs_body_kinds[i].plural));
     fputc(')', stderr);
     if (s->njoints > 0) { /* 2 joints (1 pin, 1 weld) */
         static const char *const jone[3] = {"pin", "rod", "weld"};

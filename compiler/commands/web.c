@@ -306,8 +306,8 @@ static int write_table(const char *dir, const form *fs, int n) {
 /* Builds dir/page.wasm from the sources and every formulation's C.
  * Returns 0, or VIEW_USAGE after a message. */
 static int build_wasm(const char *dir, const form *fs, int n) {
-    static const char *const srcs[] = {"src/one.c", "src/view.c", "web/wasm_glue.c", "forms.c",
-                                       NULL};
+    static const char *const srcs[] = {"src/one.c", "src/view.c", "src/vocab.c",
+                                       "web/wasm_glue.c", "forms.c", NULL};
     char inc[NFORMS][48], src[NFORMS][sizeof fs->dir + sizeof fs->prefix + 3]; /* dir/prefix.c */
     cmd c;
     int i, rc;

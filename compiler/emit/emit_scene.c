@@ -39,9 +39,9 @@ static const char *coord_name(int c) {
 void ncs_expect_text(const ncs_scene *s, const ncs_expect *x, char *out, size_t n) {
     char when[64], a[32], b[32], t[32];
     const char *bn = x->body >= 0 ? s->bodies[x->body].name : "";
-    if (x->step == NCS_STEP_END)
+    if (x->step == NCS_EXPECT_END)
         snprintf(when, sizeof when, " at end");
-    else if (x->step == NCS_STEP_EVERY)
+    else if (x->step == NCS_EXPECT_EVERY)
         snprintf(when, sizeof when, " at every step");
     else
         snprintf(when, sizeof when, " at step %d", x->step);
@@ -61,7 +61,7 @@ void ncs_expect_text(const ncs_scene *s, const ncs_expect *x, char *out, size_t 
     case NCS_EXPECT_BOUND:
         ncs_buf_shortest(a, sizeof a, x->scalar);
         snprintf(out, n, "%s.%s %s %s%s (slack %s)", bn, coord_name(x->coord),
-                 x->op == NCS_CMP_LE ? "<=" : ">=", a, when, t);
+                 x->op == NCS_EXPECT_LE ? "<=" : ">=", a, when, t);
         break;
     case NCS_EXPECT_NO_PENETRATION:
         snprintf(out, n, "no penetration within %s", t);
@@ -184,23 +184,8 @@ static void upper_name(char *out, size_t n, const char *name) {
 }
 
 const char *ncs_emit_form_macro(int form) {
-    switch (form) {
-    case NCS_FORM_STEWART: return "NCS_FORM_STEWART";
-    case NCS_FORM_MAX: return "NCS_FORM_MAX";
-    case NCS_FORM_SUMMATION: return "NCS_FORM_SUMMATION";
-    case NCS_FORM_DIFF: return "NCS_FORM_DIFF";
-    default: return "NCS_FORM_DIFF_ACCURATE";
-    }
-}
-
-static const char *form_name(int form) {
-    switch (form) {
-    case NCS_FORM_STEWART: return "stewart";
-    case NCS_FORM_MAX: return "max";
-    case NCS_FORM_SUMMATION: return "summation";
-    case NCS_FORM_DIFF: return "diff";
-    default: return "diff-accurate";
-    }
+    const ncs_form_info *f = ncs_form_info_of(form);
+    return f ? f->macro : ncs_forms[NCS_FORM_DIFF_ACCURATE].macro;
 }
 
 /* The file name of the scene without directories (no machine-specific
@@ -224,7 +209,7 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
                       " * The state points into itself: do not copy it (%s_save and\n"
                       " * %s_restore copy its values into another).\n"
                       " */\n",
-                   p, s->name, form_name(s->form), base_name(s->file), p, P, p, p, P, p, p, p);
+                   p, s->name, ncs_form_name(s->form), base_name(s->file), p, P, p, p, P, p, p, p);
     ncs_buf_printf(o, "#ifndef %s_H_INCLUDED\n#define %s_H_INCLUDED\n\n", P, P);
     if (e->embedded)
         ncs_buf_printf(o, "/* this scene's copy of the runtime core: its names and settings */\n"
@@ -373,6 +358,23 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
     ncs_buf_printf(o, "\n#ifdef __cplusplus\n}\n#endif\n#endif\n");
 }
 
+/* The names of the expectations' enums (ncs/vocab.h), as the simulator's
+ * table writes them: kinds, coordinates, comparisons. */
+static const char *const expect_macros[] = {
+    "NCS_EXPECT_POSITION", "NCS_EXPECT_VELOCITY", "NCS_EXPECT_VALUE", "NCS_EXPECT_BOUND",
+    "NCS_EXPECT_NO_PENETRATION", "NCS_EXPECT_ALL_SOLVED"
+};
+static const char *const coord_macros[] = {
+    "NCS_COORD_X", "NCS_COORD_Y", "NCS_COORD_THETA", "NCS_COORD_VX", "NCS_COORD_VY",
+    "NCS_COORD_OMEGA"
+};
+static const char *const cmp_macros[] = {"NCS_EXPECT_EQ", "NCS_EXPECT_LE", "NCS_EXPECT_GE"};
+
+/* names[i] of a list of n, names[0] when i is out of range. */
+static const char *macro_of(const char *const *names, int n, int i) {
+    return names[i >= 0 && i < n ? i : 0];
+}
+
 /* The expectations and obstacle outlines of the simulator (host). */
 static void sim_tables(ncs_buf *o, const emit_ctx *e) {
     const ncs_scene *s = e->p->s;
@@ -384,8 +386,19 @@ static void sim_tables(ncs_buf *o, const emit_ctx *e) {
         const ncs_expect *x = &s->expects[i];
         char text[512];
         ncs_expect_text(s, x, text, sizeof text);
-        ncs_buf_printf(o, "    {%d, %d, %d, %d, %d, %d, %ld, {", x->loc.line, x->loc.col, x->kind,
-                       x->body, x->coord, x->op, (long)x->step);
+        ncs_buf_printf(o, "    {%d, %d, %s, %d, ", x->loc.line, x->loc.col,
+                       macro_of(expect_macros, 6, x->kind), x->body);
+        if (x->kind == NCS_EXPECT_VALUE || x->kind == NCS_EXPECT_BOUND)
+            ncs_buf_printf(o, "%s, ", macro_of(coord_macros, 6, x->coord));
+        else
+            ncs_buf_printf(o, "%d, ", x->coord);
+        ncs_buf_printf(o, "%s, ", macro_of(cmp_macros, 3, x->op));
+        if (x->step == NCS_EXPECT_END)
+            ncs_buf_printf(o, "NCS_EXPECT_END, {");
+        else if (x->step == NCS_EXPECT_EVERY)
+            ncs_buf_printf(o, "NCS_EXPECT_EVERY, {");
+        else
+            ncs_buf_printf(o, "%ld, {", (long)x->step);
         if (x->kind == NCS_EXPECT_POSITION || x->kind == NCS_EXPECT_VELOCITY) {
             ncs_buf_num(o, x->value.x);
             ncs_buf_printf(o, ", ");
@@ -485,7 +498,7 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
                   "grid: pieces without bounds (explicit groups)");
     }
     for (b = 0; b < s->nbodies; b++)
-        any_poly |= pl->bodies[b].kind == NCS_BODY_POLYGON;
+        any_poly |= pl->bodies[b].kind == NCS_POLYGON;
     if (any_poly) {
         pieces_tables(o, e, &pl->bpieces, "bp", "Pieces of the polygon bodies (centroid frames)");
         ncs_buf_printf(o, "/* outline vertices of the polygon bodies (centroid frames) */\n"
@@ -506,8 +519,8 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
         const ncs_pbody *pb = &pl->bodies[b];
         const double v[] = {pb->im, pb->iI, pb->r, pb->ax, pb->ay, pb->alpha, pb->cx, pb->cy,
                             pb->rad, pb->mu};
-        ncs_buf_printf(o, "    {%s, ", pb->kind == NCS_BODY_POLYGON ? "NCS_POLYGON"
-                                          : pb->kind == NCS_BODY_DISC ? "NCS_DISC" : "NCS_PARTICLE");
+        ncs_buf_printf(o, "    {%s, ", ncs_body_kinds[pb->kind == NCS_POLYGON || pb->kind == NCS_DISC
+                                               ? pb->kind : NCS_PARTICLE].macro);
         for (i = 0; i < 10; i++) {
             real_lit(o, e->real_float, v[i]);
             ncs_buf_printf(o, ", ");

@@ -5,7 +5,6 @@
 #include "parse.h"
 
 static const char *const obstacle_kind[] = {"polygon", "group"};
-static const char *const body_kind[] = {"particle", "disc", "polygon"};
 static const char *const joint_kind[] = {"pin", "rod", "weld"};
 static const char *const expect_kind[] = {
     "position", "velocity", "value", "bound", "no-penetration", "all-solved"
@@ -53,9 +52,9 @@ static const char *pick(const char *const *names, int n, int i) {
 
 static void step(FILE *out, int depth, int st) {
     pad(out, depth);
-    if (st == NCS_STEP_END)
+    if (st == NCS_EXPECT_END)
         fputs("step end\n", out);
-    else if (st == NCS_STEP_EVERY)
+    else if (st == NCS_EXPECT_EVERY)
         fputs("step every\n", out);
     else
         fprintf(out, "step %d\n", st);
@@ -106,14 +105,15 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
     fprintf(out, "  bodies %d\n", s->nbodies);
     for (int i = 0; i < s->nbodies; i++) {
         const ncs_body *b = &s->bodies[i];
+        const ncs_body_kind_info *k = ncs_body_kind_info_of(b->kind);
         fprintf(out, "    body %s %s%s @%d:%d\n", b->name, b->kinematic ? "kinematic " : "",
-                pick(body_kind, 3, b->kind), b->loc.line, b->loc.col);
+                k ? k->name : "?", b->loc.line, b->loc.col);
         num(out, 3, "mass", b->mass);
         num(out, 3, "radius", b->radius);
-        if (b->kind == NCS_BODY_POLYGON)
+        if (b->kind == NCS_POLYGON)
             ring(out, 3, "shape", &b->shape);
         fprintf(out, "      inertia %.17g%s\n", b->inertia,
-                b->kind == NCS_BODY_POLYGON && !b->has_inertia ? " (computed)" : "");
+                b->kind == NCS_POLYGON && !b->has_inertia ? " (computed)" : "");
         vec(out, 3, "position", b->pos);
         num(out, 3, "angle", b->angle);
         vec(out, 3, "velocity", b->vel);
@@ -145,7 +145,7 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
             else
                 fputs("      max_torque unbounded\n", out);
         }
-        if (j->kind == NCS_JOINT_KIND_ROD)
+        if (j->kind == NCS_JOINT_ROD)
             num(out, 3, "length", j->length);
     }
 

@@ -11,7 +11,8 @@
 #ifndef NCS_SCENE_H
 #define NCS_SCENE_H
 
-#include "ncs/layout.h"   /* ncs_formulation */
+#include "ncs/vocab.h"   /* ncs_formulation, ncs_body_kind, ncs_joint_kind, ncs_expect_kind,
+                             ncs_coord, ncs_cmp: the runtime's enums */
 
 /** 1-based source position; line 0 means "no location". */
 typedef struct ncs_loc {
@@ -61,12 +62,6 @@ typedef struct ncs_obstacle {
     int has_friction;   /**< 1 when the obstacle set its own friction */
 } ncs_obstacle;
 
-typedef enum ncs_body_kind {
-    NCS_BODY_PARTICLE = 0,  /**< point mass */
-    NCS_BODY_DISC = 1,      /**< disc of `radius` */
-    NCS_BODY_POLYGON = 2    /**< rigid polygon `shape` (body frame) */
-} ncs_body_kind;
-
 /** A moving body. Angles in radians. */
 typedef struct ncs_body {
     const char *name;   /**< unique among obstacles and bodies */
@@ -93,13 +88,6 @@ typedef struct ncs_body {
                              and inertia nominal (used by no dynamics) */
 } ncs_body;
 
-/** Kinds of joints (the runtime's NCS_JOINT_* values). */
-typedef enum ncs_joint_kind {
-    NCS_JOINT_KIND_PIN = 0,     /**< a revolute pin at a point */
-    NCS_JOINT_KIND_ROD = 1,     /**< a massless rod between two centres */
-    NCS_JOINT_KIND_WELD = 2     /**< a pin that also keeps the relative angle */
-} ncs_joint_kind;
-
 /** A bilateral joint between two bodies, or a body and the world. */
 typedef struct ncs_joint {
     const char *name;   /**< unique among obstacles, bodies and joints */
@@ -117,24 +105,6 @@ typedef struct ncs_joint {
     double max_torque;  /**< motor: torque bound (>= 0), -1: unbounded */
 } ncs_joint;
 
-typedef enum ncs_expect_kind {
-    NCS_EXPECT_POSITION = 0,    /**< body position == value within tol at `step` */
-    NCS_EXPECT_VELOCITY = 1,    /**< body velocity == value within tol at `step` */
-    NCS_EXPECT_VALUE = 2,       /**< scalar coordinate == scalar within tol at `step` */
-    NCS_EXPECT_BOUND = 3,       /**< coordinate `op` scalar at `step` (or every step) */
-    NCS_EXPECT_NO_PENETRATION = 4, /**< no body inside an obstacle deeper than tol, every step */
-    NCS_EXPECT_ALL_SOLVED = 5   /**< every step's LCP returned a verified solution */
-} ncs_expect_kind;
-
-typedef enum ncs_coord {
-    NCS_COORD_X = 0, NCS_COORD_Y, NCS_COORD_THETA,
-    NCS_COORD_VX, NCS_COORD_VY, NCS_COORD_OMEGA
-} ncs_coord;
-
-typedef enum ncs_cmp { NCS_CMP_EQ = 0, NCS_CMP_LE = 1, NCS_CMP_GE = 2 } ncs_cmp;
-
-enum { NCS_STEP_EVERY = 0, NCS_STEP_END = -1 };
-
 /** One expectation; turns the scene into a test. */
 typedef struct ncs_expect {
     int kind;           /**< ncs_expect_kind */
@@ -142,7 +112,7 @@ typedef struct ncs_expect {
     int body;           /**< body index, -1 when none */
     int coord;          /**< VALUE/BOUND: ncs_coord */
     int op;             /**< BOUND: ncs_cmp (LE or GE); else EQ */
-    int step;           /**< >= 1, NCS_STEP_END, or NCS_STEP_EVERY (bounds only) */
+    int step;           /**< >= 1, NCS_EXPECT_END, or NCS_EXPECT_EVERY (bounds only) */
     ncs_vec2 value;     /**< POSITION/VELOCITY: expected vector */
     double scalar;      /**< VALUE/BOUND: expected value or bound */
     double tol;         /**< tolerance (>= 0); BOUND: allowed slack (default 0) */

@@ -19,24 +19,47 @@
 
 /* ---- names ---------------------------------------------------------------- */
 
-static const char *const form_names[] = {
-    "stewart", "max", "summation", "diff", "diff-accurate", NULL
-};
+/* The names of the formulations (ncs_forms) or of the body kinds
+ * (ncs_body_kinds) and `kinematic`, NULL-terminated as lookup and
+ * ncs_suggest take them; `names` has room for NCS_NFORMS + 1. */
+static const char *const *form_names(const char **names) {
+    for (int f = 0; f < NCS_NFORMS; f++)
+        names[f] = ncs_forms[f].name;
+    names[NCS_NFORMS] = NULL;
+    return names;
+}
+
+/* what may follow a body's name: its kind, or `kinematic` (a disc or a
+ * polygon, by its `radius` or `vertices`); `names` has room for
+ * NCS_NBODY_KINDS + 2 */
+static const char *const *body_heads(const char **names) {
+    for (int k = 0; k < NCS_NBODY_KINDS; k++)
+        names[k] = ncs_body_kinds[k].name;
+    names[NCS_NBODY_KINDS] = "kinematic";
+    names[NCS_NBODY_KINDS + 1] = NULL;
+    return names;
+}
+
+/* "a, b, c or d" from a NULL-terminated list of names, into buf (n bytes). */
+static const char *name_list(char *buf, size_t n, const char *const *names) {
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; names[i] && at < n; i++)
+        at += (size_t)snprintf(buf + at, n - at, "%s%s", i == 0 ? "" : names[i + 1] ? ", " : " or ",
+                               names[i]);
+    return buf;
+}
 
 int ncs_formulation_from_name(const char *name, const char **suggestion) {
-    for (int i = 0; form_names[i]; i++)
-        if (strcmp(name, form_names[i]) == 0) {
-            if (suggestion)
-                *suggestion = NULL;
-            return i;
-        }
+    const char *names[NCS_NFORMS + 1];
+    int f = ncs_form_from_name(name);
     if (suggestion)
-        *suggestion = ncs_suggest(name, form_names);
-    return -1;
+        *suggestion = f >= 0 ? NULL : ncs_suggest(name, form_names(names));
+    return f;
 }
 
 const char *ncs_formulation_name(int f) {
-    return f >= 0 && f <= NCS_FORM_DIFF_ACCURATE ? form_names[f] : "?";
+    return ncs_form_name(f);
 }
 
 enum { SC_H, SC_STEPS, SC_DURATION, SC_GRAVITY, SC_FORMULATION, SC_GAMMA,
@@ -76,10 +99,6 @@ typedef struct sema {
 } sema;
 
 static const char *const obstacle_kinds[] = {"polygon", "group", NULL};
-static const char *const body_kinds[] = {"particle", "disc", "polygon", NULL};
-/* what may follow a body's name: its kind, or `kinematic` (a disc or a
- * polygon, by its `radius` or `vertices`) */
-static const char *const body_heads[] = {"particle", "disc", "polygon", "kinematic", NULL};
 static const char *const members[] = {
     "x", "y", "theta", "vx", "vy", "omega", "position", "velocity", NULL
 };
@@ -438,20 +457,29 @@ static int peek_formulation(const ncs_ritem *it) {
 }
 
 static void scene_formulation(sema *S, const ncs_ritem *it) {
-    char q[80], hint[100];
+    char q[80], hint[100], all[100], expected[120];
+    const char *names[NCS_NFORMS + 1];
+    name_list(all, sizeof all, form_names(names));
     if (it->val.kind != NCS_RV_NAME) {
-        ncs_error(S->d, it->val.loc,
-                  "formulation must be stewart, max, summation, diff or diff-accurate, got %s",
+        ncs_error(S->d, it->val.loc, "formulation must be %s, got %s", all,
                   describe(q, &it->val));
         return;
     }
     int f = ncs_formulation_from_name(it->val.text, NULL);
+    snprintf(expected, sizeof expected, " (expected %s)", all);
     if (f < 0)
         ncs_error(S->d, it->val.loc, "unknown formulation %s%s", ncs_quote(q, it->val.text, 32),
-                  did_you_mean(hint, it->val.text, form_names)[0] ? hint
-                  : " (expected stewart, max, summation, diff or diff-accurate)");
+                  did_you_mean(hint, it->val.text, names)[0] ? hint : expected);
     else
         S->s->form = f;
+}
+
+/* The formulation that takes the scene constant `name` (ncs_forms), or -1. */
+static int form_taking(const char *name) {
+    for (int f = 0; f < NCS_NFORMS; f++)
+        if (ncs_forms[f].constant && strcmp(ncs_forms[f].constant, name) == 0)
+            return f;
+    return -1;
 }
 
 /* gamma / epsilon: a number > 0 or auto, only meaningful for one formulation
@@ -516,10 +544,12 @@ static void check_scene(sema *S, const ncs_rblock *b) {
             scene_formulation(S, it);
             break;
         case SC_GAMMA:
-            scene_constant(S, it, form, NCS_FORM_MAX, &s->gamma, &s->gamma_auto);
+            scene_constant(S, it, form, form_taking(scene_settings[SC_GAMMA]), &s->gamma,
+                           &s->gamma_auto);
             break;
         case SC_EPSILON:
-            scene_constant(S, it, form, NCS_FORM_SUMMATION, &s->epsilon, &s->epsilon_auto);
+            scene_constant(S, it, form, form_taking(scene_settings[SC_EPSILON]), &s->epsilon,
+                           &s->epsilon_auto);
             break;
         case SC_FRICTION:
             get_range(S, it, 1, &s->friction);
@@ -687,15 +717,15 @@ static void body_vertices(sema *S, const ncs_ritem *it, ncs_body *o, const ncs_r
     } else if (it->kind != NCS_RI_VERTICES) {
         ncs_error(S->d, it->loc, "'%s' is not allowed in a body%s", item_word(it->kind),
                   it->kind == NCS_RI_SIDE ? "" : "; polygon bodies use 'vertices'");
-    } else if (o->kind >= 0 && o->kind != NCS_BODY_POLYGON) {
+    } else if (o->kind >= 0 && o->kind != NCS_POLYGON) {
         ncs_error(S->d, it->loc, "'vertices' is not allowed in a %s body; "
-                  "only polygon bodies have vertices", body_kinds[o->kind]);
+                  "only polygon bodies have vertices", ncs_body_kinds[o->kind].name);
     } else if (*verts) {
         ncs_error(S->d, it->loc, "repeated 'vertices'");
         ncs_note(S->d, (*verts)->loc, "first 'vertices' is here");
     } else {
         *verts = it;
-        if (o->kind == NCS_BODY_POLYGON)
+        if (o->kind == NCS_POLYGON)
             o->shape = make_ring(S, it);
     }
 }
@@ -706,7 +736,7 @@ static int applies(sema *S, const ncs_ritem *it, const ncs_body *o, int kind) {
         return 1;
     if (o->kind >= 0)
         ncs_warning(S->d, it->loc, "'%s' does not apply to a %s body; ignored", it->name,
-                    body_kinds[o->kind]);
+                    ncs_body_kinds[o->kind].name);
     return 0;
 }
 
@@ -721,7 +751,7 @@ static int kinematic_kind(sema *S, const ncs_rblock *b, ncs_body *o,
             verts = it;
     o->kinematic = 1;
     o->mass = 1;
-    o->kind = verts ? NCS_BODY_POLYGON : NCS_BODY_DISC;
+    o->kind = verts ? NCS_POLYGON : NCS_DISC;
     if (verts && slot[BO_RADIUS]) {
         ncs_error(S->d, slot[BO_RADIUS]->loc, "kinematic body '%s' has 'vertices' and "
                   "'radius'; keep one (a polygon or a disc)", o->name);
@@ -748,17 +778,20 @@ static int kinematic_refuses(sema *S, const ncs_ritem *it, int i) {
 static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
     const ncs_ritem *slot[BO_COUNT] = {0};
     const ncs_ritem *verts = NULL;
-    char q[80], hint[100];
-    int kinematic = b->kindname.text && strcmp(b->kindname.text, "kinematic") == 0;
+    char q[80], hint[100], all[100], expected[120];
+    const char *heads[NCS_NBODY_KINDS + 2];
+    body_heads(heads);
+    int kinematic = b->kindname.text && strcmp(b->kindname.text, heads[NCS_NBODY_KINDS]) == 0;
 
     o->name = b->name.text;
     o->loc = b->name.loc;
-    o->kind = lookup(b->kindname.text, body_kinds);
-    if (o->kind < 0 && b->kindname.text && !kinematic)
+    o->kind = ncs_body_kind_from_name(b->kindname.text);
+    if (o->kind < 0 && b->kindname.text && !kinematic) {
+        snprintf(expected, sizeof expected, " (expected %s)", name_list(all, sizeof all, heads));
         ncs_error(S->d, b->kindname.loc, "unknown body kind %s%s",
                   ncs_quote(q, b->kindname.text, 32),
-                  did_you_mean(hint, b->kindname.text, body_heads)[0] ? hint
-                  : " (expected particle, disc, polygon or kinematic)");
+                  did_you_mean(hint, b->kindname.text, heads)[0] ? hint : expected);
+    }
 
     fill_slots(b, body_settings, slot);
     memcpy(S->body_slot[o - S->s->bodies], slot, sizeof slot);
@@ -797,11 +830,11 @@ static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
                 o->has_friction = 1;
             break;
         case BO_RADIUS:
-            if (applies(S, it, o, NCS_BODY_DISC))
+            if (applies(S, it, o, NCS_DISC))
                 get_range(S, it, 0, &o->radius);
             break;
         case BO_INERTIA:
-            if (applies(S, it, o, NCS_BODY_POLYGON) && get_range(S, it, 0, &o->inertia))
+            if (applies(S, it, o, NCS_POLYGON) && get_range(S, it, 0, &o->inertia))
                 o->has_inertia = 1;
             break;
         case BO_RESTITUTION:
@@ -812,15 +845,15 @@ static void check_body(sema *S, const ncs_rblock *b, ncs_body *o) {
             break;
         }
     }
-    if (o->kind == NCS_BODY_POLYGON && !slot[BO_INERTIA])
+    if (o->kind == NCS_POLYGON && !slot[BO_INERTIA])
         o->inertia = polygon_inertia(&o->shape, o->mass);
     if (b->damaged)
         return;
     if (!slot[BO_MASS] && !o->kinematic)
         ncs_error(S->d, o->loc, "body '%s' has no mass; add 'mass = ...;'", o->name);
-    if (o->kind == NCS_BODY_DISC && !slot[BO_RADIUS])
+    if (o->kind == NCS_DISC && !slot[BO_RADIUS])
         ncs_error(S->d, o->loc, "disc '%s' has no radius; add 'radius = ...;'", o->name);
-    if (o->kind == NCS_BODY_POLYGON && !verts)
+    if (o->kind == NCS_POLYGON && !verts)
         ncs_error(S->d, o->loc, "polygon body '%s' has no shape; add 'vertices (x, y) ...;'",
                   o->name);
 }
@@ -955,7 +988,7 @@ static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joi
     if (slot[JO_TORQUE] && !slot[JO_SPEED])
         ncs_error(S->d, slot[JO_TORQUE]->loc, "'max_torque' without 'motor_speed': a motor "
                   "needs its speed; add 'motor_speed = ...;'");
-    if (slot[JO_SPEED] && j->kind != NCS_JOINT_KIND_PIN)
+    if (slot[JO_SPEED] && j->kind != NCS_JOINT_PIN)
         ncs_error(S->d, slot[JO_SPEED]->loc, "only pin joints have motors; '%s' is a %s",
                   j->name, joint_kinds[j->kind]);
     if (!slot[JO_A]) {
@@ -967,7 +1000,7 @@ static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joi
                   slot[JO_B]->val.text);
         ncs_note(S->d, slot[JO_A]->val.loc, "'a' is the same body");
     }
-    if (j->kind == NCS_JOINT_KIND_ROD) {
+    if (j->kind == NCS_JOINT_ROD) {
         if (slot[JO_B] && at) {
             ncs_error(S->d, at->loc, "rod '%s' has two far ends: 'b' and 'at'; keep one", j->name);
             ncs_note(S->d, slot[JO_B]->loc, "'b' is given here");
@@ -983,7 +1016,7 @@ static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joi
 
 /* Can a motor turn body x (NULL: the world)? A dynamic disc or polygon. */
 static int turns(const ncs_body *x) {
-    return x && !x->kinematic && x->kind != NCS_BODY_PARTICLE;
+    return x && !x->kinematic && x->kind != NCS_PARTICLE;
 }
 
 /* What needs every body checked: a joint holds at least one dynamic body
@@ -1012,7 +1045,7 @@ static void joint_bodies(sema *S) {
 static void joint_lengths(sema *S) {
     for (int i = 0; i < S->s->njoints; i++) {
         ncs_joint *j = &S->s->joints[i];
-        if (j->kind != NCS_JOINT_KIND_ROD || j->a < 0)
+        if (j->kind != NCS_JOINT_ROD || j->a < 0)
             continue;
         ncs_vec2 pa = S->s->bodies[j->a].pos, pb = j->b >= 0 ? S->s->bodies[j->b].pos : j->at;
         j->length = hypot(pa.x - pb.x, pa.y - pb.y);
@@ -1029,7 +1062,7 @@ static void joint_lengths(sema *S) {
 static int check_when(sema *S, const ncs_rwhen *w, int *step) {
     char q[80];
     if (w->end) {
-        *step = NCS_STEP_END;
+        *step = NCS_EXPECT_END;
         return 1;
     }
     double v = w->step.num;
@@ -1056,8 +1089,8 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
     S->expect_src[e - S->s->expects] = x;
     e->loc = b->loc;
     e->body = -1;
-    e->step = NCS_STEP_EVERY;
-    e->op = NCS_CMP_EQ;
+    e->step = NCS_EXPECT_EVERY;
+    e->op = NCS_EXPECT_EQ;
     if (x->has_tol && !isnan(x->tol.num)) {
         if (x->tol.num < 0)
             ncs_error(S->d, x->tol.loc, "tolerance must be >= 0, got %s",
@@ -1114,7 +1147,7 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
         ncs_note(S->d, x->when1.loc, "first 'at' is here");
     } else if (w) {
         check_when(S, w, &e->step);
-    } else if (x->op == NCS_CMP_EQ) {
+    } else if (x->op == NCS_EXPECT_EQ) {
         ncs_error(S->d, x->oploc, "'==' needs a time: add 'at step N' or 'at end'");
     }
 
@@ -1125,7 +1158,7 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
         return;
     if (vector) {
         e->kind = m == MEMBER_POSITION ? NCS_EXPECT_POSITION : NCS_EXPECT_VELOCITY;
-        if (x->op != NCS_CMP_EQ)
+        if (x->op != NCS_EXPECT_EQ)
             ncs_error(S->d, x->oploc, "'%s' can only be compared with '=='", members[m]);
         if (x->value.kind != NCS_RV_VEC)
             ncs_error(S->d, x->value.loc, "'%s' is a vector: compare it with (x, y), got %s",
@@ -1136,13 +1169,13 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
             e->tol = 1e-9;
     } else {
         e->coord = m;
-        e->kind = x->op == NCS_CMP_EQ ? NCS_EXPECT_VALUE : NCS_EXPECT_BOUND;
+        e->kind = x->op == NCS_EXPECT_EQ ? NCS_EXPECT_VALUE : NCS_EXPECT_BOUND;
         if (x->value.kind != NCS_RV_NUMBER)
             ncs_error(S->d, x->value.loc, "'%s' is a number: compare it with a number, got %s",
                       members[m], describe(q, &x->value));
         else
             e->scalar = x->value.num;
-        if (!x->has_tol && x->op == NCS_CMP_EQ)
+        if (!x->has_tol && x->op == NCS_EXPECT_EQ)
             e->tol = 1e-9;
     }
 }
@@ -1281,7 +1314,7 @@ static void scene_extent(const ncs_scene *s, extent *e) {
     }
     for (int i = 0; i < s->nbodies; i++) {
         box_add(e->box, s->bodies[i].pos);
-        if (s->bodies[i].kind == NCS_BODY_DISC)
+        if (s->bodies[i].kind == NCS_DISC)
             grow = fmax(grow, 1.5 * s->bodies[i].radius + 0.02);
     }
     e->Dlo = hypot(e->box[2] - e->box[0], e->box[3] - e->box[1]);
@@ -1314,7 +1347,7 @@ static int body_inverse_inertia(sema *S, int b, double *iI) {
     const ncs_ritem *const *bs = S->body_slot[b];
     char q[80];
     *iI = 0;
-    if (bd->kind == NCS_BODY_DISC && bs[BO_RADIUS]) {
+    if (bd->kind == NCS_DISC && bs[BO_RADIUS]) {
         double r2 = bd->radius * bd->radius, I = 0.5 * bd->mass * r2;
         if (!isfinite(r2)) {
             out_of_range(S, bs[BO_RADIUS], "too large: radius^2 (in the disc's inertia "
@@ -1334,13 +1367,13 @@ static int body_inverse_inertia(sema *S, int b, double *iI) {
                          shown(q, bs[BO_MASS]->val.text), I);
             return 0;
         }
-    } else if (bd->kind == NCS_BODY_POLYGON && bs[BO_INERTIA]) {
+    } else if (bd->kind == NCS_POLYGON && bs[BO_INERTIA]) {
         *iI = 1 / bd->inertia;
         if (!isfinite(*iI)) {
             out_of_range(S, bs[BO_INERTIA], "too small: 1/inertia is not a finite number");
             return 0;
         }
-    } else if (bd->kind == NCS_BODY_POLYGON) {
+    } else if (bd->kind == NCS_POLYGON) {
         double unit = polygon_inertia(&bd->shape, 1);
         if (!isfinite(unit)) {
             ncs_error(S->d, bd->shape.at, "the vertices of '%s' are too large: its inertia "
@@ -1416,7 +1449,7 @@ static int check_body_numbers(sema *S, int b, double *v2, double *amax, int *ama
     const ncs_body *bd = &S->s->bodies[b];
     const ncs_ritem *const *bs = S->body_slot[b];
     ncs_vec2 g = S->s->gravity;
-    double iI, r = bd->kind == NCS_BODY_DISC ? bd->radius : 0;
+    double iI, r = bd->kind == NCS_DISC ? bd->radius : 0;
     char q[80];
     if (bd->kinematic) { /* its speed, no acceleration */
         double sp = hypot(bd->vel.x, bd->vel.y) + fabs(bd->omega) * r;
@@ -1492,12 +1525,12 @@ static void check_expect_numbers(sema *S) {
     for (int i = 0; i < S->s->nexpects; i++) {
         const ncs_expect *e = &S->s->expects[i];
         const ncs_rexpect *x = S->expect_src[i];
-        double v = e->op == NCS_CMP_LE ? e->scalar + e->tol : e->scalar - e->tol;
+        double v = e->op == NCS_EXPECT_LE ? e->scalar + e->tol : e->scalar - e->tol;
         if (e->kind == NCS_EXPECT_BOUND && x && x->has_tol && !isfinite(v))
             ncs_error(S->d, x->tol.loc, "tolerance %s is too large for the bound %s: bound %s "
                       "tolerance is not a finite number", shown(q, x->tol.text),
                       shown(q2, x->value.text ? x->value.text : "?"),
-                      e->op == NCS_CMP_LE ? "+" : "-");
+                      e->op == NCS_EXPECT_LE ? "+" : "-");
     }
 }
 
@@ -1524,8 +1557,8 @@ static void check_energy(sema *S, const extent *ex) {
     double E = 0, w = ex->box[2] - ex->box[0], hgt = ex->box[3] - ex->box[1];
     for (int b = 0; b < s->nbodies; b++) {
         const ncs_body *bd = &s->bodies[b];
-        double I = bd->kind == NCS_BODY_DISC ? 0.5 * bd->mass * bd->radius * bd->radius
-                   : bd->kind == NCS_BODY_POLYGON ? bd->inertia : 0;
+        double I = bd->kind == NCS_DISC ? 0.5 * bd->mass * bd->radius * bd->radius
+                   : bd->kind == NCS_POLYGON ? bd->inertia : 0;
         double ax = s->gravity.x + bd->force.x / bd->mass;
         double ay = s->gravity.y + bd->force.y / bd->mass;
         double kin = 0.5 * bd->mass * (bd->vel.x * bd->vel.x + bd->vel.y * bd->vel.y);

@@ -444,7 +444,7 @@ static double summation_epsilon(const ncs_scene *s, const ncs_geom_options *o) {
         box[1] = fmin(box[1], bd->pos.y);
         box[2] = fmax(box[2], bd->pos.x);
         box[3] = fmax(box[3], bd->pos.y);
-        if (bd->kind == NCS_BODY_DISC)
+        if (bd->kind == NCS_DISC)
             grow = fmax(grow, bd->radius + o->disc_tol);
     }
     if (!(box[2] >= box[0]))
@@ -815,9 +815,9 @@ static double poly_dist(const ncs_gpoly *p, ncs_vec2 q);
 static int starts_inside(build *b, int bi, int i) {
     const ncs_body *body = &b->s->bodies[bi];
     const ncs_obstacle *ob = &b->s->obstacles[i];
-    if (body->kind == NCS_BODY_POLYGON)
+    if (body->kind == NCS_POLYGON)
         return body_overlaps(b, bi, i);
-    double r = body->kind == NCS_BODY_DISC ? body->radius : 0;
+    double r = body->kind == NCS_DISC ? body->radius : 0;
     if (ob->kind == NCS_OBST_GROUP) {
         int f = b->gfirst[i];
         double dist = group_dist(b->gsd + f, b->ge + f, ob->nsides, body->pos);
@@ -862,7 +862,7 @@ static int share_joint(const ncs_scene *s, int i, int j) {
 static double body_reach(const build *b, int bi) {
     const ncs_body *body = &b->s->bodies[bi];
     double r = body->radius;
-    if (body->kind == NCS_BODY_POLYGON) {
+    if (body->kind == NCS_POLYGON) {
         const ncs_gpoly *bp = &b->poly[b->s->nobstacles + bi];
         for (int j = 0; j < bp->n; j++)
             r = fmax(r, hypot(bp->pt[j].x, bp->pt[j].y));
@@ -895,10 +895,10 @@ static int bodies_overlap(build *b, int bi, int bj) {
     if (share_joint(b->s, bi, bj) ||
         hypot(A->pos.x - B->pos.x, A->pos.y - B->pos.y) >= body_reach(b, bi) + body_reach(b, bj))
         return 0;
-    if (A->kind != NCS_BODY_POLYGON && B->kind != NCS_BODY_POLYGON)
+    if (A->kind != NCS_POLYGON && B->kind != NCS_POLYGON)
         return hypot(A->pos.x - B->pos.x, A->pos.y - B->pos.y) <
                (A->radius + B->radius) * (1 - 1e-12);
-    if (A->kind != NCS_BODY_POLYGON) {      /* the polygon body first */
+    if (A->kind != NCS_POLYGON) {      /* the polygon body first */
         int t = bi;
         bi = bj;
         bj = t;
@@ -907,13 +907,13 @@ static int bodies_overlap(build *b, int bi, int bj) {
     }
     const ncs_gpieces *pa = &b->pcs[b->s->nobstacles + bi];
     int na = b->poly[b->s->nobstacles + bi].n;
-    int nb = B->kind == NCS_BODY_POLYGON ? b->poly[b->s->nobstacles + bj].n : 0;
+    int nb = B->kind == NCS_POLYGON ? b->poly[b->s->nobstacles + bj].n : 0;
     if (need_tmp(b, na + nb + 2))
         return -1;
     ncs_vec2 *wa = b->tmp, *wb = b->tmp + na + 1;
     for (int q = 0; q < pa->npieces; q++) {
         int ma = place_piece(b, bi, q, wa);
-        if (B->kind != NCS_BODY_POLYGON) {
+        if (B->kind != NCS_POLYGON) {
             if (round_overlaps_piece(B->pos, B->radius, wa, ma))
                 return 1;
             continue;
@@ -939,7 +939,7 @@ static void start_error(ncs_diag *d, const ncs_body *body, const char *how, cons
  * reports body bi when it starts strictly inside a merged solid. */
 static void inside_union(build *b, int bi) {
     const ncs_body *body = &b->s->bodies[bi];
-    if (body->kind != NCS_BODY_PARTICLE)
+    if (body->kind != NCS_PARTICLE)
         return;
     for (int k = 0; k < b->un.nsolids; k++) {
         const ncs_gsolid *S = &b->un.solid[k];
@@ -1029,7 +1029,7 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
 
     int polybodies = 0;
     for (int i = 0; i < nb; i++)
-        polybodies += s->bodies[i].kind == NCS_BODY_POLYGON;
+        polybodies += s->bodies[i].kind == NCS_POLYGON;
     for (int i = 0; i < nob; i++) {
         const ncs_obstacle *ob = &s->obstacles[i];
         snprintf(what, sizeof what, "obstacle '%s'", ob->name);
@@ -1053,7 +1053,7 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
     }
     for (int i = 0; i < nb; i++) {
         const ncs_body *body = &s->bodies[i];
-        if (body->kind != NCS_BODY_POLYGON)
+        if (body->kind != NCS_POLYGON)
             continue;
         snprintf(what, sizeof what, "shape of body '%s'", body->name);
         decompose(&b, nob + i, &body->shape, NULL, 0, what);
@@ -1124,13 +1124,13 @@ int ncs_geom_build(const ncs_scene *s, const ncs_geom_options *opt, ncs_diag *d,
     for (int bi = 0; bi < nb; bi++) {
         const ncs_body *body = &s->bodies[bi];
         g->body_space[bi] = -1;
-        if (body->kind == NCS_BODY_POLYGON) {
+        if (body->kind == NCS_POLYGON) {
             if (add_polygon(&b, &bodyc[bi], &b.poly[nob + bi], &b.pcs[nob + bi], -1, bi,
                             0) < 0)
                 goto nomem;
             continue;
         }
-        if (body->kind != NCS_BODY_DISC)
+        if (body->kind != NCS_DISC)
             continue;
         int j = 0;
         while (j < nspaces && sp[j].cs.radius != body->radius)

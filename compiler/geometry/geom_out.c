@@ -137,7 +137,7 @@ int ncs_geom_dump_json(const ncs_scene *s, const ncs_geometry *g, FILE *out) {
     fputs(g->nspaces ? "\n  ],\n  \"bodies\": [" : "],\n  \"bodies\": [", out);
     int nb = 0;
     for (int b = 0; b < g->nbodies; b++) {
-        if (s->bodies[b].kind != NCS_BODY_POLYGON)
+        if (s->bodies[b].kind != NCS_POLYGON)
             continue;
         fprintf(out, "%s\n    {\"name\": ", nb++ ? "," : "");
         json_string(out, s->bodies[b].name);
@@ -228,7 +228,7 @@ int ncs_geom_write_svg(const ncs_scene *s, const ncs_geometry *g, FILE *out) {
     for (int b = 0; b < s->nbodies; b++) {
         const ncs_body *body = &s->bodies[b];
         box_add(bx, body->pos, body->radius);
-        for (int k = 0; body->kind == NCS_BODY_POLYGON && k < body->shape.n; k++)
+        for (int k = 0; body->kind == NCS_POLYGON && k < body->shape.n; k++)
             box_add(bx, place(body, body->shape.pt[k]), 0);
     }
     if (!(bx[0] <= bx[2])) {
@@ -332,12 +332,12 @@ int ncs_geom_write_svg(const ncs_scene *s, const ncs_geometry *g, FILE *out) {
     }
     for (int b = 0; b < s->nbodies; b++) {
         const ncs_body *body = &s->bodies[b];
-        if (body->kind == NCS_BODY_POLYGON && g->body_pieces) {
+        if (body->kind == NCS_POLYGON && g->body_pieces) {
             const ncs_cspace *bc = &g->body_pieces[b];
             for (int k = 0; k < bc->ngroups; k++)
                 svg_piece(out, &v, bc, &bc->groups[k], "#d62728", place, body);
         } else {
-            double r = body->kind == NCS_BODY_DISC ? body->radius * v.scale : 3;
+            double r = body->kind == NCS_DISC ? body->radius * v.scale : 3;
             fprintf(out, "  <circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"#d62728\" "
                     "fill-opacity=\"0.5\" stroke=\"#900\"/>\n",
                     px(&v, body->pos.x), py(&v, body->pos.y), r);

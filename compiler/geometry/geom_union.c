@@ -1524,7 +1524,7 @@ static ufill pinch_fill(const ncs_scene *s) {
     for (int b = 0; b < s->nbodies; b++) {
         const ncs_body *bd = &s->bodies[b];
         double R = bd->radius;
-        for (int j = 0; bd->kind == NCS_BODY_POLYGON && j < bd->shape.n; j++)
+        for (int j = 0; bd->kind == NCS_POLYGON && j < bd->shape.n; j++)
             R = fmax(R, hypot(bd->shape.pt[j].x, bd->shape.pt[j].y));
         double ax = s->gravity.x + bd->force.x / bd->mass;
         double ay = s->gravity.y + bd->force.y / bd->mass, a = hypot(ax, ay);

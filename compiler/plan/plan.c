@@ -185,7 +185,7 @@ static int plan_joints(ncs_plan *p) {
         pj->kind = j->kind;
         pj->a = j->a;
         pj->b = j->b;
-        if (j->kind == NCS_JOINT_KIND_ROD) { /* the reference points */
+        if (j->kind == NCS_JOINT_ROD) { /* the reference points */
             to_body(p, j->a, pa->q0[0], pa->q0[1], &pj->ax, &pj->ay);
             if (j->b >= 0)
                 to_body(p, j->b, p->bodies[j->b].q0[0], p->bodies[j->b].q0[1], &pj->bx,
@@ -208,7 +208,7 @@ static int plan_joints(ncs_plan *p) {
         pj->motor = j->motor;
         pj->speed = j->speed;
         pj->max_torque = j->max_torque;
-        p->size.jrows += (j->kind == NCS_JOINT_KIND_ROD ? 1 : j->kind == NCS_JOINT_KIND_PIN ? 2 : 3) +
+        p->size.jrows += (j->kind == NCS_JOINT_ROD ? 1 : j->kind == NCS_JOINT_PIN ? 2 : 3) +
                          j->motor;
     }
     return 0;
@@ -241,7 +241,7 @@ static int plan_bodies(ncs_plan *p) {
     const ncs_geometry *g = p->g;
     int b, k, j, np = 0, ns = 0, nv = 0, nbv = 0;
     for (b = 0; b < s->nbodies; b++)
-        if (s->bodies[b].kind == NCS_BODY_POLYGON) {
+        if (s->bodies[b].kind == NCS_POLYGON) {
             const ncs_cspace *cs = &g->body_pieces[b];
             np += cs->ngroups;
             ns += cs->nsides;
@@ -264,10 +264,10 @@ static int plan_bodies(ncs_plan *p) {
         double inertia = 0.5 * bd->mass * bd->radius * bd->radius;
         pb->kind = bd->kind;
         pb->im = 1 / bd->mass;
-        pb->r = bd->kind == NCS_BODY_DISC ? bd->radius : 0;
-        if (bd->kind == NCS_BODY_POLYGON)
+        pb->r = bd->kind == NCS_DISC ? bd->radius : 0;
+        if (bd->kind == NCS_POLYGON)
             inertia = bd->inertia;
-        pb->iI = bd->kind != NCS_BODY_PARTICLE && inertia > 0 ? 1 / inertia : 0;
+        pb->iI = bd->kind != NCS_PARTICLE && inertia > 0 ? 1 / inertia : 0;
         pb->ax = s->gravity.x + bd->force.x / bd->mass;
         pb->ay = s->gravity.y + bd->force.y / bd->mass;
         pb->alpha = bd->torque * pb->iI;
@@ -286,7 +286,7 @@ static int plan_bodies(ncs_plan *p) {
         pb->v0[2] = bd->omega;
         pb->vert0 = nbv;
         pb->piece0 = np;
-        if (bd->kind != NCS_BODY_POLYGON)
+        if (bd->kind != NCS_POLYGON)
             continue;
         c = ring_centroid(&bd->shape);
         pb->cx = c.x;
@@ -656,7 +656,7 @@ int ncs_plan_make(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g, const 
     for (i = 0; i <= n; i++)
         p->upper[i] = (char)toupper((unsigned char)prefix[i]);
     for (b = 0; b < s->nbodies; b++)
-        if (s->bodies[b].kind == NCS_BODY_POLYGON &&
+        if (s->bodies[b].kind == NCS_POLYGON &&
             (!g->body_pieces || b >= g->nbodies || g->body_pieces[b].ngroups < 1)) {
             ncs_error(d, s->bodies[b].loc, "polygon body '%s' has no convex pieces",
                       s->bodies[b].name);

@@ -43,7 +43,7 @@ typedef struct ncs_pgrid {
 
 /** A body as the runtime's ncs_body_desc. */
 typedef struct ncs_pbody {
-    int kind;               /**< ncs_body_kind (same values as NCS_PARTICLE...) */
+    int kind;               /**< ncs_body_kind (ncs/vocab.h) */
     double im, iI, r;       /**< 1 / mass, 1 / inertia (0: none), disc radius */
     double ax, ay, alpha;   /**< external accelerations */
     double cx, cy, rad;     /**< centroid (body frame), bounding radius */
@@ -59,7 +59,7 @@ typedef struct ncs_pbody {
 
 /** A joint as the runtime's ncs_joint_desc. */
 typedef struct ncs_pjoint {
-    int kind;               /**< ncs_joint_kind (the runtime's NCS_JOINT_* values) */
+    int kind;               /**< ncs_joint_kind (ncs/vocab.h) */
     int a, b;               /**< bodies (b -1: the world) */
     double ax, ay;          /**< anchor on a (a's centroid frame) */
     double bx, by;          /**< anchor on b (b's centroid frame), or the world point */

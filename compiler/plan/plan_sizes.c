@@ -988,7 +988,7 @@ done:
 /* Body a against the obstacles. */
 static cost obstacle_cost(const ncs_plan *p, int a) {
     const ncs_pbody *A = &p->bodies[a];
-    if (A->kind != NCS_BODY_POLYGON)
+    if (A->kind != NCS_POLYGON)
         return point_cost(p, &p->obst, A->r, p->reach_cap, p->box);
     return poly_obstacle_cost(p, a);
 }
@@ -1060,21 +1060,21 @@ static cost poly_pair_cost(const ncs_plan *p, int a, int b, double R) {
 static cost body_pair_cost(const ncs_plan *p, int a, int b, double R) {
     cost c = {0, 0, 0, 0};
     int x;
-    if (p->bodies[a].kind == NCS_BODY_POLYGON && p->bodies[b].kind == NCS_BODY_POLYGON)
+    if (p->bodies[a].kind == NCS_POLYGON && p->bodies[b].kind == NCS_POLYGON)
         return poly_pair_cost(p, a, b, R);
     for (x = 0; x < 2; x++) {
         int pt = x ? b : a, o = x ? a : b;
         const ncs_pbody *P = &p->bodies[pt], *O = &p->bodies[o];
         ncs_ptab t;
         double box[4];
-        if (O->kind != NCS_BODY_POLYGON)
+        if (O->kind != NCS_POLYGON)
             continue;
         body_table(p, o, &t);
         body_box(p, o, box);
-        add(&c, point_cost(p, &t, P->kind == NCS_BODY_POLYGON ? 0 : P->r, R, box),
-            P->kind == NCS_BODY_POLYGON ? P->nvert : 1);
+        add(&c, point_cost(p, &t, P->kind == NCS_POLYGON ? 0 : P->r, R, box),
+            P->kind == NCS_POLYGON ? P->nvert : 1);
     }
-    if (p->bodies[a].kind == NCS_BODY_POLYGON && p->bodies[b].kind == NCS_BODY_POLYGON) {
+    if (p->bodies[a].kind == NCS_POLYGON && p->bodies[b].kind == NCS_POLYGON) {
         ncs_ptab t;
         double box[4];
         body_table(p, b, &t);
@@ -1083,8 +1083,8 @@ static cost body_pair_cost(const ncs_plan *p, int a, int b, double R) {
             (double)piece_corners(p, a) *
                 points_near(t.vx + t.vfirst[0], t.vy + t.vfirst[0],
                             t.vfirst[t.npieces] - t.vfirst[0], R, box));
-    } else if (p->bodies[a].kind != NCS_BODY_POLYGON && p->bodies[b].kind != NCS_BODY_POLYGON &&
-               (p->bodies[a].kind == NCS_BODY_DISC || p->bodies[b].kind == NCS_BODY_DISC)) {
+    } else if (p->bodies[a].kind != NCS_POLYGON && p->bodies[b].kind != NCS_POLYGON &&
+               (p->bodies[a].kind == NCS_DISC || p->bodies[b].kind == NCS_DISC)) {
         add(&c, pair_cost(p, 1), 1);
     }
     return c;
@@ -1248,7 +1248,7 @@ static double neighbours(const ncs_plan *p, int a, const int *comp, double rmax,
     for (b = 0; b < s->nbodies; b++) {
         if (b == a || comp[b] != comp[a] || p->bodies[b].kinematic)
             continue;
-        if (p->bodies[b].kind == NCS_BODY_PARTICLE)
+        if (p->bodies[b].kind == NCS_PARTICLE)
             parts++;
         else
             solids++;
@@ -1266,9 +1266,9 @@ static double body_area(const ncs_plan *p, int b) {
     const ncs_body *bd = &p->s->bodies[b];
     double a = 0;
     int i;
-    if (bd->kind == NCS_BODY_DISC)
+    if (bd->kind == NCS_DISC)
         return PI * bd->radius * bd->radius;
-    for (i = 0; bd->kind == NCS_BODY_POLYGON && i < bd->shape.n; i++)
+    for (i = 0; bd->kind == NCS_POLYGON && i < bd->shape.n; i++)
         a += bd->shape.pt[i].x * bd->shape.pt[(i + 1) % bd->shape.n].y -
              bd->shape.pt[(i + 1) % bd->shape.n].x * bd->shape.pt[i].y;
     return fabs(a) / 2;
@@ -1297,7 +1297,7 @@ int ncs_plan_sizes(ncs_plan *p) {
             comp[a] = 0; /* everywhere: its pairs are counted by the others */
             continue;
         }
-        if (p->bodies[a].kind != NCS_BODY_PARTICLE) {
+        if (p->bodies[a].kind != NCS_PARTICLE) {
             rmax = fmax(rmax, p->bodies[a].rad);
             amin = fmin(amin, body_area(p, a));
         }

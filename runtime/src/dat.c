@@ -6,10 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ncs/lcp_dat.h"
-
-static const char *const form_names[] = {
-    "stewart", "max", "summation", "diff", "diff-accurate"
-};
+#include "ncs/vocab.h"
 
 static void set_err(char *err, size_t len, const char *fmt, ...) {
     va_list ap;
@@ -43,9 +40,9 @@ int ncs_layout_parse(const char *spec, ncs_layout *L, int **sizes,
         p++;
         if (!strcmp(key, "form")) {
             int f, found = -1;
-            for (f = 0; f < 5; f++) {
-                size_t l = strlen(form_names[f]);
-                if (!strncmp(p, form_names[f], l) &&
+            for (f = 0; f < NCS_NFORMS; f++) {
+                size_t l = strlen(ncs_forms[f].name);
+                if (!strncmp(p, ncs_forms[f].name, l) &&
                     (p[l] == 0 || p[l] == ' ' || p[l] == '\t' || p[l] == '\n' || p[l] == '\r')) {
                     found = f;
                     p += l;
@@ -128,7 +125,7 @@ bad:
 int ncs_layout_format(const ncs_layout *L, char *buf, size_t len) {
     size_t at = 0;
     int i, n;
-    if (!L || !buf || L->form < 0 || L->form > 4)
+    if (!L || !buf || !ncs_form_info_of(L->form))
         return -1;
 #define PUT(...) do { \
         n = snprintf(buf + at, len - at, __VA_ARGS__); \
@@ -136,7 +133,7 @@ int ncs_layout_format(const ncs_layout *L, char *buf, size_t len) {
             return -1; \
         at += (size_t)n; \
     } while (0)
-    PUT("form=%s groups=", form_names[L->form]);
+    PUT("form=%s groups=", ncs_form_name(L->form));
     if (L->ngroups == 0)
         PUT("-");
     for (i = 0; i < L->ngroups; i++)

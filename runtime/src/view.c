@@ -13,11 +13,6 @@
 #error "the pages are drawn from double precision runs"
 #endif
 
-const char *ncs_view_form_name(int form) {
-    static const char *const names[] = {"stewart", "max", "summation", "diff", "diff-accurate"};
-    return form >= 0 && form < 5 ? names[form] : "?";
-}
-
 double ncs_view_depth(const ncs_world *w) {
     double d = 0, e;
     int b;
@@ -162,7 +157,7 @@ size_t ncs_view_scene_json(const ncs_sim_desc *sim, char *out, size_t cap) {
     at = ncs_view_json_string(out, cap, at, sc->name ? sc->name : "scene");
     at = put(out, cap, at, ",\"file\":");
     at = ncs_view_json_string(out, cap, at, sim->file ? sim->file : "");
-    at = put(out, cap, at, ",\"formulation\":\"%s\",\"nfric\":%d,\"h\":", ncs_view_form_name(sc->form),
+    at = put(out, cap, at, ",\"formulation\":\"%s\",\"nfric\":%d,\"h\":", ncs_form_name(sc->form),
               sc->nfric);
     at = num(out, cap, at, (double)sc->h);
     at = put(out, cap, at, ",\"steps\":%ld,\"rings\":[", sc->steps);
@@ -214,7 +209,8 @@ size_t ncs_view_scene_json(const ncs_sim_desc *sim, char *out, size_t cap) {
         at = ncs_view_json_string(out, cap, at,
                                   sc->body_name && sc->body_name[i] ? sc->body_name[i] : "?");
         at = put(out, cap, at, ",\"kind\":\"%s\",\"r\":",
-                 B->kind == NCS_DISC ? "disc" : B->kind == NCS_POLYGON ? "polygon" : "particle");
+                 ncs_body_kinds[B->kind == NCS_DISC || B->kind == NCS_POLYGON ? B->kind
+                                                                              : NCS_PARTICLE].name);
         at = num(out, cap, at, (double)B->r);
         at = put(out, cap, at, ",\"mass\":");
         at = num(out, cap, at, B->im > 0 ? 1 / (double)B->im : 0);

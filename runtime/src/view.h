@@ -39,10 +39,6 @@ int ncs_view_collect(ncs_view_contact *buf, int *root, int n, int cap, const ncs
 /// Deepest penetration over all bodies (ncs_world_penetration). Never fails.
 double ncs_view_depth(const ncs_world *w);
 
-/// Name of formulation `form` (stewart, max, summation, diff,
-/// diff-accurate), "?" when out of range. Never fails.
-const char *ncs_view_form_name(int form);
-
 /// The scene as the pages draw it, as one JSON object (docs/web.md):
 /// name, file, formulation, h, steps, the obstacle outlines, the obstacle
 /// pieces (the nonconvex groups: vertices and which sides are internal, or

@@ -167,7 +167,6 @@ static double gamma_extent(const ncs_plan *p) {
 static void test_constants(const char *units_src) {
     compiled c;
     double D, V;
-    const char *forms[] = {"stewart", "max", "summation", "diff", "diff-accurate"};
     char src[1024];
     int f;
     /* scenes/units.ncs: box (0..3 x -1..3) grown by the wheel's 0.5 */
@@ -195,26 +194,26 @@ static void test_constants(const char *units_src) {
     release(&c);
     /* epsilon is 1e-9 D for every scene and formulation (particles alone,
      * polygon bodies); with no obstacle and one start D = 1 */
-    for (f = 0; f < 5; f++) {
+    for (f = 0; f < NCS_NFORMS; f++) {
         snprintf(src, sizeof src,
                  "scene s { h = 0.1; steps = 1; formulation = %s; }\n"
-                 "body p particle { mass = 1; }\n", forms[f]);
+                 "body p particle { mass = 1; }\n", ncs_form_name(f));
         compile(&c, src, "s");
         /* no piece: G = 2 reach cap = 2 (2 margin) = 0.004, gamma = 2 G / h + 1 */
         CHECK(c.ok && c.p.diameter == 1 && near(c.p.epsilon, 1e-9) && near(c.p.margin, 1e-3) &&
                   near(c.p.gamma, 2 * 0.004 / 0.1 + 1),
-              "%s, one particle: D %g, epsilon %g, margin %g, gamma %g", forms[f], c.p.diameter,
+              "%s, one particle: D %g, epsilon %g, margin %g, gamma %g", ncs_form_name(f), c.p.diameter,
               c.p.epsilon, c.p.margin, c.p.gamma);
         release(&c);
         snprintf(src, sizeof src,
                  "scene s { h = 0.1; steps = 1; formulation = %s; }\n"
                  "obstacle o polygon { outer (0, 0) (6, 0) (6, 1) (0, 1); }\n"
                  "body b polygon { vertices (0, 0) (1, 0) (1, 1) (0, 1); mass = 1;"
-                 " position = (0, 8); }\n", forms[f]);
+                 " position = (0, 8); }\n", ncs_form_name(f));
         compile(&c, src, "s");
         CHECK(c.ok && near(c.p.diameter, 10) && near(c.p.epsilon, 1e-8) &&
                   near(c.p.margin, 1e-2),
-              "%s, a polygon body: D %g, epsilon %g, margin %g", forms[f], c.p.diameter,
+              "%s, a polygon body: D %g, epsilon %g, margin %g", ncs_form_name(f), c.p.diameter,
               c.p.epsilon, c.p.margin);
         release(&c);
     }

@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
     if (!shape || !worst || !worst_step)
         return 2;
     for (int b = 0; b < s->nbodies; b++)
-        if (s->bodies[b].kind == NCS_BODY_POLYGON &&
+        if (s->bodies[b].kind == NCS_POLYGON &&
             ncs_gpoly_build(&s->bodies[b].shape, NULL, 0, s->bodies[b].name, &d,
                             &shape[b]) < 0)
             return 2;
@@ -85,9 +85,9 @@ int main(int argc, char **argv) {
         const ncs_body *body = &s->bodies[b];
         ncs_vec2 q = {x, y};
         double c = cos(th), sn = sin(th), depth = 0;
-        if (body->kind == NCS_BODY_DISC) {
+        if (body->kind == NCS_DISC) {
             depth = tsolid_disc_depth(&S, q, body->radius);
-        } else if (body->kind == NCS_BODY_POLYGON) {
+        } else if (body->kind == NCS_POLYGON) {
             const ncs_gpoly *sh = &shape[b];
             for (int v = 0; v < sh->n; v++) {
                 ncs_vec2 w = {x + c * sh->pt[v].x - sn * sh->pt[v].y,
@@ -100,7 +100,7 @@ int main(int argc, char **argv) {
                 ncs_vec2 w = {c * rel.x + sn * rel.y, -sn * rel.x + c * rel.y};
                 depth = fmax(depth, tpoly_point_depth(sh, w));
             }
-        } else if (body->kind != NCS_BODY_DISC) {
+        } else if (body->kind != NCS_DISC) {
             depth = tsolid_depth(&S, q);
         }
         if (depth > worst[b] || rows == 0) {

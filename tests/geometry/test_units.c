@@ -152,10 +152,10 @@ static void test_disc_corner(void) {
     char out[512];
     tg_init(&t);
     tg_polygon(&t, "box", 1, rp, cnt);
-    tg_body(&t, "d", NCS_BODY_DISC, V(3, 3), r, NULL, 0);
-    tg_body(&t, "e", NCS_BODY_DISC, V(-3, 3), 0.5, NULL, 0);
-    tg_body(&t, "f", NCS_BODY_DISC, V(3, -3), r, NULL, 0);
-    tg_body(&t, "p", NCS_BODY_PARTICLE, V(-3, -3), 0, NULL, 0);
+    tg_body(&t, "d", NCS_DISC, V(3, 3), r, NULL, 0);
+    tg_body(&t, "e", NCS_DISC, V(-3, 3), 0.5, NULL, 0);
+    tg_body(&t, "f", NCS_DISC, V(3, -3), r, NULL, 0);
+    tg_body(&t, "p", NCS_PARTICLE, V(-3, -3), 0, NULL, 0);
     CHECK(tg_build(&t, NULL, &g, out, sizeof out) == 0, "disc scene: %s", out);
     CHECK(g.nspaces == 2, "two radii, got %d spaces", g.nspaces);
     CHECK(g.body_space[0] == 0 && g.body_space[1] == 1 && g.body_space[2] == 0 &&
@@ -203,25 +203,25 @@ static void test_bodies(void) {
         ncs_vec2 *shape;
         int inside;
     } cs[] = {
-        {"particle inside", NCS_BODY_PARTICLE, V(0.5, 0.5), 0, NULL, 1},
-        {"particle on the edge", NCS_BODY_PARTICLE, V(4, 2), 0, NULL, 0},
-        {"particle at a vertex", NCS_BODY_PARTICLE, V(4, 4), 0, NULL, 0},
-        {"particle in the hole", NCS_BODY_PARTICLE, V(2, 1.5), 0, NULL, 0},
-        {"particle outside", NCS_BODY_PARTICLE, V(5, 2), 0, NULL, 0},
-        {"disc overlapping", NCS_BODY_DISC, V(4.5, 2), 0.6, NULL, 1},
-        {"disc touching", NCS_BODY_DISC, V(4.5, 2), 0.5, NULL, 0},
-        {"disc near a corner", NCS_BODY_DISC, V(4.3, 4.3), 0.4, NULL, 0},
-        {"disc in the hole, too big", NCS_BODY_DISC, V(2, 1.6), 0.7, NULL, 1},
-        {"disc in the hole, fits", NCS_BODY_DISC, V(2, 1.6), 0.2, NULL, 0},
-        {"square overlapping", NCS_BODY_POLYGON, V(4.4, 2), 0, shape, 1},
-        {"square touching", NCS_BODY_POLYGON, V(4.5, 2), 0, shape, 0},
-        {"square far", NCS_BODY_POLYGON, V(7, 7), 0, shape, 0},
+        {"particle inside", NCS_PARTICLE, V(0.5, 0.5), 0, NULL, 1},
+        {"particle on the edge", NCS_PARTICLE, V(4, 2), 0, NULL, 0},
+        {"particle at a vertex", NCS_PARTICLE, V(4, 4), 0, NULL, 0},
+        {"particle in the hole", NCS_PARTICLE, V(2, 1.5), 0, NULL, 0},
+        {"particle outside", NCS_PARTICLE, V(5, 2), 0, NULL, 0},
+        {"disc overlapping", NCS_DISC, V(4.5, 2), 0.6, NULL, 1},
+        {"disc touching", NCS_DISC, V(4.5, 2), 0.5, NULL, 0},
+        {"disc near a corner", NCS_DISC, V(4.3, 4.3), 0.4, NULL, 0},
+        {"disc in the hole, too big", NCS_DISC, V(2, 1.6), 0.7, NULL, 1},
+        {"disc in the hole, fits", NCS_DISC, V(2, 1.6), 0.2, NULL, 0},
+        {"square overlapping", NCS_POLYGON, V(4.4, 2), 0, shape, 1},
+        {"square touching", NCS_POLYGON, V(4.5, 2), 0, shape, 0},
+        {"square far", NCS_POLYGON, V(7, 7), 0, shape, 0},
         /* exact placement test: a 1e-11 deep sliver (area 1e-11 of the
          * body's) is an overlap; float clipping with a relative cutoff of
          * 1e-9 accepted it */
-        {"square, sliver overlap", NCS_BODY_POLYGON, V(4.5 - 1e-11, 2), 0, shape, 1},
-        {"square touching a corner", NCS_BODY_POLYGON, V(4.5, 4.5), 0, shape, 0},
-        {"square in the hole, overlapping its edge", NCS_BODY_POLYGON, V(2, 1.45), 0, shape, 1},
+        {"square, sliver overlap", NCS_POLYGON, V(4.5 - 1e-11, 2), 0, shape, 1},
+        {"square touching a corner", NCS_POLYGON, V(4.5, 4.5), 0, shape, 0},
+        {"square in the hole, overlapping its edge", NCS_POLYGON, V(2, 1.45), 0, shape, 1},
     };
     for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
         tg_init(&t);
@@ -235,7 +235,7 @@ static void test_bodies(void) {
                   "%s: got\n%s", cs[i].name, out);
         } else {
             CHECK(rc == 0 && out[0] == 0, "%s: rejected:\n%s", cs[i].name, out);
-            if (cs[i].kind == NCS_BODY_POLYGON && rc == 0)
+            if (cs[i].kind == NCS_POLYGON && rc == 0)
                 CHECK(g.body_pieces[0].ngroups == 1 && g.body_pieces[0].groups[0].nsides == 4,
                       "%s: body pieces", cs[i].name);
         }
@@ -243,7 +243,7 @@ static void test_bodies(void) {
     }
     /* an invalid body shape */
     tg_init(&t);
-    tg_body(&t, "b", NCS_BODY_POLYGON, V(0, 0), 0, bad_shape, 4);
+    tg_body(&t, "b", NCS_POLYGON, V(0, 0), 0, bad_shape, 4);
     CHECK(tg_build(&t, NULL, &g, out, sizeof out) == -1, "bowtie body accepted");
     CHECK(strcmp(out, "t.ncs:100:3: error: shape of body 'b': edges 1-2 and 3-4 cross\n") == 0,
           "bowtie body: got\n%s", out);
@@ -267,7 +267,7 @@ static void test_explicit_group(void) {
     char out[512];
     tg_init(&t);
     tg_group(&t, "w", 2, pts, nrm);
-    tg_body(&t, "d", NCS_BODY_DISC, V(-0.5, 1), 0.25, NULL, 0);
+    tg_body(&t, "d", NCS_DISC, V(-0.5, 1), 0.25, NULL, 0);
     CHECK(tg_build(&t, NULL, &g, out, sizeof out) == 0 && out[0] == 0, "wedge: %s", out);
     CHECK(g.pieces.ngroups == 1 && g.pieces.groups[0].nverts == 0 &&
           g.pieces.groups[0].first_vert == -1 && g.pieces.groups[0].nsides == 2, "group");
@@ -278,18 +278,18 @@ static void test_explicit_group(void) {
     ncs_geom_free(&g);
     tg_init(&t);
     tg_group(&t, "w", 2, pts, nrm);
-    tg_body(&t, "p", NCS_BODY_PARTICLE, V(1, 1), 0, NULL, 0);
+    tg_body(&t, "p", NCS_PARTICLE, V(1, 1), 0, NULL, 0);
     CHECK(tg_build(&t, NULL, &g, out, sizeof out) == -1, "particle in the wedge");
     CHECK(strstr(out, "error: body 'p' starts inside obstacle 'w'") != NULL, "%s", out);
     ncs_geom_free(&g);
     tg_init(&t);
     tg_group(&t, "w", 2, pts, nrm);
-    tg_body(&t, "d", NCS_BODY_DISC, V(-0.2, -0.2), 0.25, NULL, 0);   /* corner region */
+    tg_body(&t, "d", NCS_DISC, V(-0.2, -0.2), 0.25, NULL, 0);   /* corner region */
     CHECK(tg_build(&t, NULL, &g, out, sizeof out) == 0, "disc 0.28 from the apex: %s", out);
     ncs_geom_free(&g);
     tg_init(&t);
     tg_group(&t, "w", 2, pts, nrm);
-    tg_body(&t, "d", NCS_BODY_DISC, V(-0.1, 0.5), 0.25, NULL, 0);
+    tg_body(&t, "d", NCS_DISC, V(-0.1, 0.5), 0.25, NULL, 0);
     CHECK(tg_build(&t, NULL, &g, out, sizeof out) == -1, "disc overlapping the wedge");
     ncs_geom_free(&g);
     ncs_vec2 zero[1] = {V(0, 0)};
@@ -367,7 +367,7 @@ static void test_extreme(void) {
         int cnt[2] = {6, 3};
         tg_init(&t);
         tg_polygon(&t, "o", 2, rp, cnt);
-        tg_body(&t, "d", NCS_BODY_DISC, V(10 * s, 10 * s), s, NULL, 0);
+        tg_body(&t, "d", NCS_DISC, V(10 * s, 10 * s), s, NULL, 0);
         int rc = tg_build(&t, NULL, &g, out, sizeof out);
         CHECK(rc == 0 || rc == -1, "scale %g", s);
         ncs_geom_free(&g);
@@ -464,7 +464,7 @@ static void test_json(void) {
     char out[256], a[8192], b[8192];
     tg_init(&t);
     tg_polygon(&t, "sq", 1, rp, cnt);
-    tg_body(&t, "d", NCS_BODY_DISC, V(5, 5), 0.5, NULL, 0);
+    tg_body(&t, "d", NCS_DISC, V(5, 5), 0.5, NULL, 0);
     CHECK(tg_build(&t, NULL, &g, out, sizeof out) == 0, "json scene");
     for (int pass = 0; pass < 2; pass++) {
         FILE *f = tmpfile();

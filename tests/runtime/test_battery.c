@@ -5,6 +5,7 @@
 #include <string.h>
 #include "ncs/assemble.h"
 #include "ncs/lcp.h"
+#include "ncs/vocab.h"
 #ifndef NCS_NO_DAT
 #include "ncs/lcp_dat.h"
 #endif
@@ -12,7 +13,6 @@
 #include "../check.h"
 #include "lcp_holds.h"
 
-static const char *const names[5] = {"stewart", "max", "summation", "diff", "diff-accurate"};
 
 enum { MMAX = 200, PER_FORM = 1000, LMMAX = 640, LARGE_PER = 60 };
 
@@ -118,7 +118,7 @@ static void large(void) {
                 if (solve_ok(ws, &p->layout, m, B, b, z, &opt, &pivf))
                     full++;
                 else
-                    fprintf(stderr, "large %s fric=%d #%d (m=%d) not solved\n", names[form],
+                    fprintf(stderr, "large %s fric=%d #%d (m=%d) not solved\n", ncs_form_name(form),
                             fric, t, m);
                 opt.structured = 0;
                 opt.decompose = 0;
@@ -126,7 +126,7 @@ static void large(void) {
                 plain += solve_ok(ws, &p->layout, m, B, b, z, &opt, &pivp);
             }
             printf("large %-14s fric=%d n=%d m<=%d full=%d (%.1f%%, %.1f pivots) "
-                   "plain-lemke=%d (%.1f%%, %.1f pivots)\n", names[form], fric, n, mmax, full,
+                   "plain-lemke=%d (%.1f%%, %.1f pivots)\n", ncs_form_name(form), fric, n, mmax, full,
                    100.0 * full / n, (double)pivf / n, plain, 100.0 * plain / n,
                    (double)pivp / n);
             CHECK(n >= LARGE_PER * 9 / 10 && full == n);
@@ -163,11 +163,11 @@ int main(void) {
                 full++;
             else
             {
-                fprintf(stderr, "%s #%d (m=%d) not solved\n", names[form], t, m);
+                fprintf(stderr, "%s #%d (m=%d) not solved\n", ncs_form_name(form), t, m);
 #ifndef NCS_NO_DAT
                 if (getenv("NCS_DUMP_DIR")) {   /* keep the failure for ncs-lcp */
                     char path[512];
-                    snprintf(path, sizeof path, "%s/%s-%d.dat", getenv("NCS_DUMP_DIR"), names[form], t);
+                    snprintf(path, sizeof path, "%s/%s-%d.dat", getenv("NCS_DUMP_DIR"), ncs_form_name(form), t);
                     ncs_lcp_write_dat(path, m, B, m, b, &p->layout, "battery failure");
                 }
 #endif
@@ -180,7 +180,7 @@ int main(void) {
             plain += solve_ok(ws, &p->layout, m, B, b, z, &opt, &pivp);
         }
         printf("%-14s n=%d full=%d (%.1f%%, %.1f pivots) plain-lemke=%d (%.1f%%, %.1f pivots)\n",
-               names[form], n, full, 100.0 * full / n, (double)pivf / n, plain,
+               ncs_form_name(form), n, full, 100.0 * full / n, (double)pivf / n, plain,
                100.0 * plain / n, (double)pivp / n);
         CHECK(full == n);
     }

@@ -28,6 +28,7 @@
 #include "ncs/assemble.h"
 #include "ncs/lcp.h"
 #include "ncs/lcp_dat.h"
+#include "ncs/vocab.h"
 #include "brute.h"
 #include "../check.h"
 #include "lcp_holds.h"
@@ -146,7 +147,6 @@ static int generate(sg_rng *r, prob *p, int form, int fric) {
 }
 
 int main(int argc, char **argv) {
-    static const char *const names[] = {"stewart", "max", "summation", "diff", "diff-accurate"};
     static double wsmem[1 << 16];
     static prob p;
     long n = argc > 1 ? atol(argv[1]) : 600, seed = argc > 2 ? atol(argv[2]) : 16, t;
@@ -184,7 +184,7 @@ int main(int argc, char **argv) {
             if (st != NCS_LCP_SOLVED || fabs(e - br.emin) > 1e-9 * br.escale + 1e-12) {
                 CHECK_FAILURES++;
                 fprintf(stderr, "problem %ld (%s, friction %d, m = %d): runtime %s energy "
-                        "%.17g, smallest verified %.17g (%ld solutions)\n", t, names[form],
+                        "%.17g, smallest verified %.17g (%ld solutions)\n", t, ncs_form_name(form),
                         fr, p.m, ncs_lcp_status_name(st), e, br.emin, br.solutions);
                 if (getenv("NCS_ENERGY_DUMP")) {   /* a directory for the mismatches */
                     char path[512];
@@ -203,7 +203,7 @@ int main(int argc, char **argv) {
     for (form = 0; form < 5; form++)
         for (fr = 0; fr < 2; fr++)
             printf("%-14s friction=%d problems=%ld with-solution=%ld energy-matched=%s "
-                   "solved-without-basic-solution=%ld only-huge=%ld\n", names[form], fr,
+                   "solved-without-basic-solution=%ld only-huge=%ld\n", ncs_form_name(form), fr,
                    count[form][fr], solvable[form][fr], CHECK_FAILURES ? "see above" : "all",
                    unsolvable_solved[form][fr], huge[form][fr]);
     printf("%ld problems, %ld bases enumerated, %ld mismatches\n", n, bases, CHECK_FAILURES);

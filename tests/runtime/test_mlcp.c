@@ -47,6 +47,7 @@
 #include "ncs/assemble.h"
 #include "ncs/lcp.h"
 #include "ncs/mlcp.h"
+#include "ncs/vocab.h"
 #include "../check.h"
 #include "lcp_holds.h"
 #include "scene_gen.h"
@@ -70,7 +71,6 @@ enum {
 #define TOL 1e-8            /* relative tolerance of the checks */
 #define TOL_DROP 1e-13      /* ncs_mlcp_reduce's tol: the engine's NCS_TOL_SINGULAR */
 
-static const char *const names[5] = {"stewart", "max", "summation", "diff", "diff-accurate"};
 static double wsmem[NCS_LCP_WORKSPACE_DOUBLES(MMAX)];
 
 typedef struct mcase {
@@ -616,7 +616,7 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
                     } else {
                         CHECK_FAILURES++;
                         fprintf(stderr, "case %s/%d/%ld: reduced A, a0 off the reference by "
-                                "%.3g (scale %.3g)\n", names[form], fr, t, d, scale);
+                                "%.3g (scale %.3g)\n", ncs_form_name(form), fr, t, d, scale);
                     }
                     k->plain += plain_lcp(&p, Ar, a0r);
                 }
@@ -638,7 +638,7 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
                         CHECK_FAILURES++;
                         fprintf(stderr, "case %s/%d/%ld (ne %d, m %d, rank %d): the reduced "
                                 "LCP was solved, the mixed problem does not hold\n",
-                                names[form], fr, t, p.ne, p.m, ans.rank);
+                                ncs_form_name(form), fr, t, p.ne, p.m, ans.rank);
                     }
                 }
                 /* frictionless stewart with E and the reduced A positive
@@ -651,7 +651,7 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
                     } else if (ans.status != NCS_LCP_SOLVED) {
                         CHECK_FAILURES++;
                         fprintf(stderr, "case %s/%d/%ld: a unique solution, ncs says %s\n",
-                                names[form], fr, t, ncs_lcp_status_name(ans.status));
+                                ncs_form_name(form), fr, t, ncs_lcp_status_name(ans.status));
                     }
                 }
 #ifdef NCS_HAVE_SICONOS
@@ -668,12 +668,12 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
                         if (!sv) {
                             CHECK_FAILURES++;
                             fprintf(stderr, "case %s/%d/%ld: Siconos' answer does not hold\n",
-                                    names[form], fr, t);
+                                    ncs_form_name(form), fr, t);
                         }
                         if (sv && !ok) {
                             CHECK_FAILURES++;
                             fprintf(stderr, "case %s/%d/%ld: Siconos solved it, ncs did not "
-                                    "(%s)\n", names[form], fr, t,
+                                    "(%s)\n", ncs_form_name(form), fr, t,
                                     ncs_lcp_status_name(ans.status));
                         }
                         if (sv && ok && unique) {
@@ -685,7 +685,7 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
                                 CHECK_FAILURES++;
                                 fprintf(stderr, "case %s/%d/%ld: unique solution, ncs and "
                                         "Siconos differ (z %.3g, lambda %.3g)\n",
-                                        names[form], fr, t, dz, dl);
+                                        ncs_form_name(form), fr, t, dz, dl);
                             }
                         } else if (sv && ok) {
                             k->sic_agree++;
@@ -703,7 +703,7 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
     for (form = 0; form < 5; form++)
         for (fr = 0; fr < 2; fr++) {
             counts *k = &cnt[form][fr];
-            printf("%-14s %4d %5ld %5ld %5ld %5ld %5ld %5ld %2ld/%-3ld", names[form], fr ? 2 : 0,
+            printf("%-14s %4d %5ld %5ld %5ld %5ld %5ld %5ld %2ld/%-3ld", ncs_form_name(form), fr ? 2 : 0,
                    k->cases, k->full_rank, k->plain, k->lcp, k->verified, k->failed,
                    k->unique_solved, k->unique);
 #ifdef NCS_HAVE_SICONOS
@@ -716,7 +716,7 @@ static void random_cases(long n, unsigned long seed, counts *tot) {
             if (k->plain_verified < k->plain) {
                 CHECK_FAILURES++;
                 fprintf(stderr, "%s/%d: %ld mixed solutions verified, the plain LCP solves "
-                        "%ld of the same\n", names[form], fr, k->plain_verified, k->plain);
+                        "%ld of the same\n", ncs_form_name(form), fr, k->plain_verified, k->plain);
             }
         }
 }
@@ -777,7 +777,7 @@ static void dependent_rows(unsigned long seed, long *ndep) {
             if (ans.rank != p.ne - 1) {     /* one row more, the same rank */
                 CHECK_FAILURES++;
                 fprintf(stderr, "dependent row (kind %d, %s/%d/%d, row %d): rank %d of %d "
-                        "rows\n", kind, names[form], fr, t, at, ans.rank, p.ne);
+                        "rows\n", kind, ncs_form_name(form), fr, t, at, ans.rank, p.ne);
                 continue;
             }
             CHECK(ans.status == ans0.status);

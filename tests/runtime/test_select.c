@@ -9,6 +9,7 @@
 #include "ncs/assemble.h"
 #include "ncs/lcp.h"
 #include "ncs/lcp_dat.h"
+#include "ncs/vocab.h"
 #include "../check.h"
 #include "lcp_holds.h"
 
@@ -58,7 +59,6 @@ static void triangle(int form) {
     const double s = 0.70710678118654752, h = 0.01, vy = -1.1;
     const double n[3][2] = {{0, 1}, {s, -s}, {-s, -s}};
     const double gap[3] = {0, -10 * s, -10 * s};
-    static const char *names[5] = {"stewart", "max", "summation", "diff", "diff-accurate"};
     int three[1] = {3}, i, j, st, m;
     ncs_layout L = {0, 1, NULL, 0, 0, 100, 1};
     cdata d;
@@ -84,7 +84,7 @@ static void triangle(int form) {
     CHECK(st == NCS_LCP_SOLVED);
     e = energy(&d, z);
     printf("triangle %-13s status=%s path=%d attempts=%d u=(%.6g %.6g %.6g) energy=%.6g\n",
-           names[form], ncs_lcp_status_name(st), info.strategy, info.attempts, z[d.ub],
+           ncs_form_name(form), ncs_lcp_status_name(st), info.strategy, info.attempts, z[d.ub],
            z[d.ub + 1], z[d.ub + 2], e);
     /* the physical answer: the top side stops the fall (a_top = 0) */
     CHECK(fabs(z[d.ub] - 1.1) < 1e-9);

@@ -60,11 +60,11 @@ static const ncs_expect_desc fall_expect[] = {
      "every step solved"},
     {6, 1, NCS_EXPECT_NO_PENETRATION, -1, 0, NCS_EXPECT_EQ, NCS_EXPECT_EVERY, {0, 0}, 1e-9,
      "no penetration within 1e-09"},
-    {7, 1, NCS_EXPECT_BOUND, 0, NCS_COORD_Y_, NCS_EXPECT_GE, NCS_EXPECT_EVERY, {0, 0}, 1e-9,
+    {7, 1, NCS_EXPECT_BOUND, 0, NCS_COORD_Y, NCS_EXPECT_GE, NCS_EXPECT_EVERY, {0, 0}, 1e-9,
      "p.y >= 0 at every step (slack 1e-09)"},
     {8, 1, NCS_EXPECT_POSITION, 0, 0, NCS_EXPECT_EQ, NCS_EXPECT_END, {0, 0}, 1e-9,
      "p.position at end == (0, 0) within 1e-09"},
-    {9, 1, NCS_EXPECT_VALUE, 0, NCS_COORD_VY_, NCS_EXPECT_EQ, NCS_EXPECT_END, {0, 0}, 1e-9,
+    {9, 1, NCS_EXPECT_VALUE, 0, NCS_COORD_VY, NCS_EXPECT_EQ, NCS_EXPECT_END, {0, 0}, 1e-9,
      "p.vy at end == 0 within 1e-09"},
 };
 
@@ -73,11 +73,11 @@ static const ncs_sim_desc fall_sim = {&fall_scene, "scenes/fall.ncs", "fall", 5,
 
 /* Out of source order on purpose; lines 12 and 20 hold two each. */
 static const ncs_expect_desc fails_expect[] = {
-    {30, 1, NCS_EXPECT_VALUE, 0, NCS_COORD_Y_, NCS_EXPECT_EQ, NCS_EXPECT_END, {1, 0}, 1e-3,
+    {30, 1, NCS_EXPECT_VALUE, 0, NCS_COORD_Y, NCS_EXPECT_EQ, NCS_EXPECT_END, {1, 0}, 1e-3,
      "p.y at end == 1 within 0.001"},
-    {12, 25, NCS_EXPECT_BOUND, 0, NCS_COORD_VY_, NCS_EXPECT_LE, NCS_EXPECT_EVERY, {-100, 0}, 0,
+    {12, 25, NCS_EXPECT_BOUND, 0, NCS_COORD_VY, NCS_EXPECT_LE, NCS_EXPECT_EVERY, {-100, 0}, 0,
      "p.vy <= -100 at every step (slack 0)"},
-    {12, 1, NCS_EXPECT_VALUE, 0, NCS_COORD_X_, NCS_EXPECT_EQ, 10, {5, 0}, 0.1,
+    {12, 1, NCS_EXPECT_VALUE, 0, NCS_COORD_X, NCS_EXPECT_EQ, 10, {5, 0}, 0.1,
      "p.x at step 10 == 5 within 0.1"},
     {20, 1, NCS_EXPECT_POSITION, 0, 0, NCS_EXPECT_EQ, 1000, {0, 0}, 1,
      "p.position at step 1000 == (0, 0) within 1"},
@@ -87,7 +87,7 @@ static const ncs_expect_desc fails_expect[] = {
      "no penetration within 1e-09"},
     {25, 1, NCS_EXPECT_VELOCITY, 0, 0, NCS_EXPECT_EQ, 5, {0, 0}, 1e-3,
      "p.velocity at step 5 == (0, 0) within 0.001"},
-    {20, 30, NCS_EXPECT_BOUND, 0, NCS_COORD_Y_, NCS_EXPECT_GE, NCS_EXPECT_END, {-1, 0}, 0,
+    {20, 30, NCS_EXPECT_BOUND, 0, NCS_COORD_Y, NCS_EXPECT_GE, NCS_EXPECT_END, {-1, 0}, 0,
      "p.y >= -1 at end (slack 0)"},
 };
 
@@ -141,13 +141,13 @@ static const ncs_expect_desc table_expect[] = {
      "every step solved"},
     {11, 1, NCS_EXPECT_NO_PENETRATION, -1, 0, NCS_EXPECT_EQ, NCS_EXPECT_EVERY, {0, 0}, 1e-6,
      "no penetration within 1e-06"},
-    {12, 1, NCS_EXPECT_BOUND, 0, NCS_COORD_Y_, NCS_EXPECT_GE, NCS_EXPECT_EVERY, {0.25, 0}, 1e-6,
+    {12, 1, NCS_EXPECT_BOUND, 0, NCS_COORD_Y, NCS_EXPECT_GE, NCS_EXPECT_EVERY, {0.25, 0}, 1e-6,
      "d.y >= 0.25 at every step (slack 1e-06)"},
     {13, 1, NCS_EXPECT_POSITION, 1, 0, NCS_EXPECT_EQ, NCS_EXPECT_END, {1, 0}, 1e-6,
      "b.position at end == (1, 0) within 1e-06"},
-    {14, 1, NCS_EXPECT_VALUE, 1, NCS_COORD_THETA_, NCS_EXPECT_EQ, NCS_EXPECT_END, {0, 0}, 1e-6,
+    {14, 1, NCS_EXPECT_VALUE, 1, NCS_COORD_THETA, NCS_EXPECT_EQ, NCS_EXPECT_END, {0, 0}, 1e-6,
      "b.theta at end == 0 within 1e-06"},
-    {15, 1, NCS_EXPECT_BOUND, 0, NCS_COORD_VX_, NCS_EXPECT_GE, NCS_EXPECT_END, {0, 0}, 0,
+    {15, 1, NCS_EXPECT_BOUND, 0, NCS_COORD_VX, NCS_EXPECT_GE, NCS_EXPECT_END, {0, 0}, 0,
      "d.vx >= 0 at end (slack 0)"},
 };
 

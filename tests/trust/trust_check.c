@@ -191,7 +191,7 @@ static double sat_quads(const quad *a, const quad *b) {
 /* ---- the scene as the checker sees it ------------------------------------ */
 
 typedef struct tbody {
-    int kind;               /* NCS_BODY_* */
+    int kind;               /* ncs_body_kind */
     double m, I, r;         /* mass, inertia about the centroid, disc radius */
     double cx, cy;          /* centroid in the body frame */
     ncs_gpoly shape;        /* polygon: shape in the body frame (normalised) */
@@ -282,7 +282,7 @@ static void place(checker *C, const row *r) {
     for (int i = 0; i < C->s->nbodies; i++) {
         const tbody *B = &C->b[i];
         placed *P = &C->pl[i];
-        if (B->kind != NCS_BODY_POLYGON)
+        if (B->kind != NCS_POLYGON)
             continue;
         for (int v = 0; v < B->shape.n; v++)
             P->pt[v] = to_world(r[i].x, r[i].y, r[i].th, B->shape.pt[v]);
@@ -307,9 +307,9 @@ static double solid_depth_of(const checker *C, int i, const row *r) {
     const placed *P = &C->pl[i];
     ncs_vec2 q = {r[i].x, r[i].y};
     double d = 0;
-    if (B->kind == NCS_BODY_PARTICLE)
+    if (B->kind == NCS_PARTICLE)
         return tsolid_depth(&C->S, q);
-    if (B->kind == NCS_BODY_DISC)
+    if (B->kind == NCS_DISC)
         return tsolid_disc_depth(&C->S, q, B->r);
     for (int v = 0; v < B->shape.n; v++)
         d = fmax(d, tsolid_depth(&C->S, P->pt[v]));
@@ -324,16 +324,16 @@ static double solid_depth_of(const checker *C, int i, const row *r) {
 /* Depth of bodies i and j into each other at their rows. */
 static double body_depth_of(const checker *C, int i, int j, const row *r) {
     const tbody *A = &C->b[i], *B = &C->b[j];
-    if (A->kind == NCS_BODY_POLYGON && B->kind != NCS_BODY_POLYGON)
+    if (A->kind == NCS_POLYGON && B->kind != NCS_POLYGON)
         return body_depth_of(C, j, i, r);
     ncs_vec2 qa = {r[i].x, r[i].y}, qb = {r[j].x, r[j].y};
-    if (B->kind != NCS_BODY_POLYGON) {
-        if (A->kind == NCS_BODY_PARTICLE && B->kind == NCS_BODY_PARTICLE)
+    if (B->kind != NCS_POLYGON) {
+        if (A->kind == NCS_PARTICLE && B->kind == NCS_PARTICLE)
             return 0;   /* particles do not meet */
         return fmax(0, A->r + B->r - hypot(qa.x - qb.x, qa.y - qb.y));
     }
     const placed *PB = &C->pl[j];
-    if (A->kind != NCS_BODY_POLYGON) {
+    if (A->kind != NCS_POLYGON) {
         int in = ncs_gpoly_locate(&PB->poly, qa);
         double dist = tpoly_boundary_dist(&PB->poly, qa);
         return fmax(0, in > 0 ? A->r + dist : A->r - dist);
@@ -478,7 +478,6 @@ static int read_line(FILE *f, char **buf, size_t *cap) {
     return 1;
 }
 
-static const char *const form_names[] = {"stewart", "max", "summation", "diff", "diff-accurate"};
 
 /* Checks one dumped LCP. Returns 0, or -1 when it cannot be read. */
 static int check_lcp(checker *C, const char *path) {
@@ -530,8 +529,8 @@ static int check_lcp(checker *C, const char *path) {
                     p++;
                 if (!strncmp(p, "form=", 5)) {
                     p += 5;
-                    for (int i = 4; i >= 0; i--)    /* diff-accurate before diff */
-                        if (!strncmp(p, form_names[i], strlen(form_names[i]))) {
+                    for (int i = NCS_NFORMS - 1; i >= 0; i--) /* diff-accurate before diff */
+                        if (!strncmp(p, ncs_forms[i].name, strlen(ncs_forms[i].name))) {
                             form = i;
                             break;
                         }
@@ -577,7 +576,7 @@ static int check_lcp(checker *C, const char *path) {
     offsets(form, y, g, x, k, &pn, &pf, &so, &mm);
     if (mm != m) {
         fail(C, "%s: layout form=%s y=%d g=%d x=%d k=%d has %d rows, the file %d", path,
-             form_names[form], y, g, x, k, mm, m);
+             ncs_form_name(form), y, g, x, k, mm, m);
         goto out;
     }
     double zs = 0;
@@ -698,7 +697,7 @@ static double auto_epsilon(const ncs_scene *s) {
     }
     for (int i = 0; i < s->nbodies; i++) {
         GROW(s->bodies[i].pos.x, s->bodies[i].pos.y);
-        if (s->bodies[i].kind == NCS_BODY_DISC)
+        if (s->bodies[i].kind == NCS_DISC)
             rmax = fmax(rmax, s->bodies[i].radius);
     }
 #undef GROW
@@ -800,10 +799,10 @@ int main(int argc, char **argv) {
         tbody *B = &C.b[i];
         B->kind = bd->kind;
         B->m = bd->mass;
-        B->r = bd->kind == NCS_BODY_DISC ? bd->radius : 0;
+        B->r = bd->kind == NCS_DISC ? bd->radius : 0;
         B->mu = bd->friction;
-        B->I = bd->kind == NCS_BODY_DISC ? 0.5 * bd->mass * bd->radius * bd->radius : 0;
-        if (bd->kind != NCS_BODY_POLYGON)
+        B->I = bd->kind == NCS_DISC ? 0.5 * bd->mass * bd->radius * bd->radius : 0;
+        if (bd->kind != NCS_POLYGON)
             continue;
         if (ncs_gpoly_build(&bd->shape, NULL, 0, bd->name, &d, &B->shape) != 0)
             return 2;

@@ -104,9 +104,7 @@ static void scene_of(owned *o, const ncs_plan *pl, ncs_scene_desc *sc) {
                         pb->rad, pb->mu};
         for (int i = 0; i < 10; i++)
             v[i] = v[i] == 0 ? 0 : v[i];
-        bd[b].kind = pb->kind == NCS_BODY_POLYGON ? NCS_POLYGON
-                     : pb->kind == NCS_BODY_DISC  ? NCS_DISC
-                                                  : NCS_PARTICLE;
+        bd[b].kind = pb->kind; /* one enum (ncs/vocab.h) */
         bd[b].im = v[0];
         bd[b].iI = v[1];
         bd[b].r = v[2];

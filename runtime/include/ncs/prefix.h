@@ -19,6 +19,14 @@
 /* ncs/layout.h */
 #define ncs_layout_offsets_of NCS_PREFIXED(_layout_offsets_of)
 #define ncs_layout_size NCS_PREFIXED(_layout_size)
+/* ncs/vocab.h (the tables: in the host library ncs_layout, not in a copy) */
+#define ncs_forms NCS_PREFIXED(_forms)
+#define ncs_form_info_of NCS_PREFIXED(_form_info_of)
+#define ncs_form_name NCS_PREFIXED(_form_name)
+#define ncs_form_from_name NCS_PREFIXED(_form_from_name)
+#define ncs_body_kinds NCS_PREFIXED(_body_kinds)
+#define ncs_body_kind_info_of NCS_PREFIXED(_body_kind_info_of)
+#define ncs_body_kind_from_name NCS_PREFIXED(_body_kind_from_name)
 /* ncs/lcp.h */
 #define ncs_lcp_default_options NCS_PREFIXED(_lcp_default_options)
 #define ncs_lcp_workspace_bytes NCS_PREFIXED(_lcp_workspace_bytes)

@@ -9,38 +9,18 @@
 #ifndef NCS_SIM_H
 #define NCS_SIM_H
 
-#include "ncs/world.h"
+#include "ncs/world.h"   /* and ncs/vocab.h: the expectations' enums */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/** Kinds of expectations (the values of the compiler's ncs_expect_kind). */
-enum {
-    NCS_EXPECT_POSITION = 0,        /**< position == value within tol at step */
-    NCS_EXPECT_VELOCITY = 1,        /**< velocity == value within tol at step */
-    NCS_EXPECT_VALUE = 2,           /**< coordinate == value within tol at step */
-    NCS_EXPECT_BOUND = 3,           /**< coordinate op value (+- tol) at step or every step */
-    NCS_EXPECT_NO_PENETRATION = 4,  /**< no body deeper than tol, every step */
-    NCS_EXPECT_ALL_SOLVED = 5       /**< every step solved */
-};
-
-/** Coordinates of a body (values of the compiler's ncs_coord). */
-enum { NCS_COORD_X_ = 0, NCS_COORD_Y_, NCS_COORD_THETA_, NCS_COORD_VX_, NCS_COORD_VY_,
-       NCS_COORD_OMEGA_ };
-
-/** Comparisons (values of the compiler's ncs_cmp). */
-enum { NCS_EXPECT_EQ = 0, NCS_EXPECT_LE = 1, NCS_EXPECT_GE = 2 };
-
-/** When an expectation is checked: a step >= 1, or one of these. */
-enum { NCS_EXPECT_EVERY = 0, NCS_EXPECT_END = -1 };
-
 /** One expectation of the scene. */
 typedef struct ncs_expect_desc {
     int line, col;              /**< where it is written in the scene file */
-    int kind;                   /**< NCS_EXPECT_* kind */
+    int kind;                   /**< ncs_expect_kind (ncs/vocab.h) */
     int body;                   /**< body index, -1: none */
-    int coord;                  /**< VALUE / BOUND: the coordinate */
+    int coord;                  /**< VALUE / BOUND: the coordinate, ncs_coord */
     int op;                     /**< BOUND: NCS_EXPECT_LE or _GE; else _EQ */
     long step;                  /**< >= 1, NCS_EXPECT_END or NCS_EXPECT_EVERY */
     double value[2];            /**< expected vector, or the scalar in value[0] */

@@ -17,15 +17,13 @@
 
 #include <stddef.h>
 #include "ncs/lcp.h"
+#include "ncs/vocab.h"   /* body and joint kinds */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* ---- the scene: constant tables written by ncsc ------------------------ */
-
-/** Kinds of bodies. */
-enum { NCS_PARTICLE = 0, NCS_DISC = 1, NCS_POLYGON = 2 };
 
 /** One side of a convex piece: a point q is in front of it (outside the
  *  piece along it) when nx qx + ny qy - off >= 0. */
@@ -93,7 +91,7 @@ typedef struct ncs_grid {
 /** One moving body. The state is kept at the body's reference point (the
  *  scene's origin of its frame); the engine works at the centroid. */
 typedef struct ncs_body_desc {
-    int kind;                   /**< NCS_PARTICLE, NCS_DISC or NCS_POLYGON */
+    int kind;                   /**< ncs_body_kind (ncs/vocab.h) */
     ncs_real im, iI;            /**< 1 / mass, 1 / inertia (0: no rotation) */
     ncs_real r;                 /**< disc radius, 0 otherwise */
     ncs_real ax, ay, alpha;     /**< external acceleration (gravity + force / m),
@@ -113,18 +111,11 @@ typedef struct ncs_body_desc {
                                      "Kinematic bodies") */
 } ncs_body_desc;
 
-/** Kinds of joints (docs/engine.md, "Joints"). */
-enum {
-    NCS_JOINT_PIN = 0,          /**< the two anchors at one point: 2 rows */
-    NCS_JOINT_ROD = 1,          /**< the two anchors at distance len: 1 row */
-    NCS_JOINT_WELD = 2          /**< a pin that also keeps the angle: 3 rows */
-};
-
 /** A bilateral joint between body a and body b (b -1: the world). Anchors
  *  are in the bodies' centroid frames (b's anchor is a world point when b
  *  is -1). */
 typedef struct ncs_joint_desc {
-    int kind;                   /**< NCS_JOINT_* */
+    int kind;                   /**< ncs_joint_kind (ncs/vocab.h) */
     int a, b;                   /**< the bodies, a >= 0, b -1 for the world */
     ncs_real ax, ay;            /**< anchor on a */
     ncs_real bx, by;            /**< anchor on b, or the world point */

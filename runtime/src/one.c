@@ -17,6 +17,15 @@
 #include "dense.c"
 #include "lemke.c"
 #include "assemble.c"
+/* the LCP solver (solve_internal.h) */
+#include "solve_cs.c"
+#ifndef NCS_LCP_NO_NEWTON
+#include "solve_newton.c"
+#endif
+#if !NCS_LCP_SMALL
+#include "solve_rescue.c"
+#endif
+#include "solve_select.c"
 #include "solve.c"
 #if NCS_WORLD_JOINTS
 #include "mlcp.c"

@@ -14,6 +14,7 @@
 #include "ncs/mlcp.h"
 #include "ncs/world.h"
 #include "ncs/config.h"
+#include "unionfind.h"
 
 /* Linkage of the functions the rooms share (as lcp_internal.h's). */
 #ifndef NCS_INTERNAL

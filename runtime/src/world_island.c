@@ -5,24 +5,6 @@
 
 /* ---- islands ------------------------------------------------------------ */
 
-static int uf_find(int *par, int i) {
-    while (par[i] != i)
-        i = par[i] = par[par[i]];
-    return i;
-}
-
-/* Bodies joined by a pair share an island; each pair gets its island's
- * lowest body, and the pairs are listed by island (a counting sort, in
- * collection order within an island) in order[ibegin[r] .. ibegin[r+1]). */
-/* Joins the sets of bodies a and b (the smaller root becomes the root). */
-static void uf_join(int *par, int a, int b) {
-    int x = uf_find(par, a), y = uf_find(par, b);
-    if (x < y)
-        par[y] = x;
-    else if (y < x)
-        par[x] = y;
-}
-
 /* The dynamic body of joint i, whose island it is in (a kinematic end
  * holds like the world: ncsc refuses a joint without a dynamic body). */
 static int joint_body(const ncs_world *w, int i) {
@@ -30,6 +12,9 @@ static int joint_body(const ncs_world *w, int i) {
     return kin(w, J->a) && J->b >= 0 ? J->b : J->a;
 }
 
+/* Bodies joined by a pair share an island; each pair gets its island's
+ * lowest body, and the pairs are listed by island (a counting sort, in
+ * collection order within an island) in order[ibegin[r] .. ibegin[r+1]). */
 NCS_INTERNAL void ncs_world_islands(ncs_world *w) {
     int *par = w->mem.parent, *beg = w->mem.ibegin, nb = w->sc->nbodies, i;
     for (i = 0; i < nb; i++)
@@ -40,15 +25,15 @@ NCS_INTERNAL void ncs_world_islands(ncs_world *w) {
     for (i = 0; i < w->npairs; i++)
         if (w->mem.pair[i].a >= 0 && w->mem.pair[i].b >= 0 && !kin(w, w->mem.pair[i].a) &&
             !kin(w, w->mem.pair[i].b))
-            uf_join(par, w->mem.pair[i].a, w->mem.pair[i].b);
+            ncs_uf_unite(par, w->mem.pair[i].a, w->mem.pair[i].b);
     for (i = 0; i < w->sc->njoints; i++) /* a kinematic end holds like the world */
         if (w->sc->joint[i].b >= 0 && !kin(w, w->sc->joint[i].a) && !kin(w, w->sc->joint[i].b))
-            uf_join(par, w->sc->joint[i].a, w->sc->joint[i].b);
+            ncs_uf_unite(par, w->sc->joint[i].a, w->sc->joint[i].b);
     for (i = 0; i <= nb; i++)
         beg[i] = 0;
     for (i = 0; i < w->npairs; i++) {
         ncs_pair *P = &w->mem.pair[i];
-        P->island = uf_find(par, P->a >= 0 && !kin(w, P->a) ? P->a : P->b);
+        P->island = ncs_uf_find(par, P->a >= 0 && !kin(w, P->a) ? P->a : P->b);
         beg[P->island + 1]++;
     }
     for (i = 0; i < nb; i++)
@@ -64,11 +49,11 @@ NCS_INTERNAL void ncs_world_islands(ncs_world *w) {
     for (i = 0; i <= nb; i++)
         beg[i] = 0;
     for (i = 0; i < w->sc->njoints; i++)
-        beg[uf_find(par, joint_body(w, i)) + 1]++;
+        beg[ncs_uf_find(par, joint_body(w, i)) + 1]++;
     for (i = 0; i < nb; i++)
         beg[i + 1] += beg[i];
     for (i = 0; i < w->sc->njoints; i++)
-        w->mem.jorder[beg[uf_find(par, joint_body(w, i))]++] = i;
+        w->mem.jorder[beg[ncs_uf_find(par, joint_body(w, i))]++] = i;
     for (i = nb; i > 0; i--)
         beg[i] = beg[i - 1];
     beg[0] = 0;

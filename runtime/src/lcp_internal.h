@@ -21,12 +21,9 @@
 #define NCS_RESTRICT restrict
 #endif
 
-/* Linkage of the functions shared between the core files: external in the
- * runtime library, `static` in the single-file firmware copy that ncsc
- * writes (which defines NCS_INTERNAL before including this header). */
-#ifndef NCS_INTERNAL
-#define NCS_INTERNAL
-#endif
+/* NCS_INTERNAL, the linkage of the functions shared between the core files
+ * (external in the runtime library, `static` in the single-file firmware
+ * copy: one.c), and the options below have their defaults in ncs/config.h. */
 
 /* Specialisation of the firmware copy (compiler/emit_solver.c writes the
  * defines at the top of <prefix>_lcp.c; the host build defines neither):
@@ -40,10 +37,6 @@
  * (docs/embedded.md, "The 16 KB goal"): the selection path's shortcuts for
  * one component and its table of side bounds, the residual's skip of rows
  * that measure 0. The results are the same. */
-#ifndef NCS_LCP_SMALL
-#define NCS_LCP_SMALL 0
-#endif
-
 #ifdef NCS_LCP_ONLY_FORM
 #define NCS_FORM_OF(L) NCS_LCP_ONLY_FORM
 #else

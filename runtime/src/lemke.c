@@ -28,21 +28,17 @@
 #include <string.h>
 #include "lcp_internal.h"
 
-/* Smallest m whose dense updates go to the rank-one kernel (GSL BLAS on the
- * host); 0: never. The host build sets it from CMake: against the loop
- * below compiled with -ftree-vectorize, GSL's reference CBLAS dger is
- * slower at every size (docs/solver.md, "GSL"). */
-#ifndef NCS_LCP_BLAS_MIN_M
-#define NCS_LCP_BLAS_MIN_M 64
-#endif
+/* NCS_LCP_BLAS_MIN_M (default in ncs/config.h): smallest m whose dense
+ * updates go to the rank-one kernel (GSL BLAS on the host); 0: never. The
+ * host build sets it from CMake: against the loop below compiled with
+ * -ftree-vectorize, GSL's reference CBLAS dger is slower at every size
+ * (docs/solver.md, "GSL"). */
 
-/* Largest m solved with the lazy tableau: its columns catch up on a few
- * etas while the pivots are few; larger runs pivot eagerly with contiguous
- * (vectorised) row updates. 0: never (a specialised firmware copy, for
- * its code size: docs/embedded.md); the lazy code then drops out. */
-#ifndef NCS_LEMKE_LAZY_MAX_M
-#define NCS_LEMKE_LAZY_MAX_M 32
-#endif
+/* NCS_LEMKE_LAZY_MAX_M (default in ncs/config.h): largest m solved with the
+ * lazy tableau: its columns catch up on a few etas while the pivots are few;
+ * larger runs pivot eagerly with contiguous (vectorised) row updates. 0:
+ * never (a specialised firmware copy, for its code size: docs/embedded.md);
+ * the lazy code then drops out. */
 #define LAZY(lw) (NCS_LEMKE_LAZY_MAX_M > 0 && (lw)->eta)
 
 /* Adds n counted floating-point operations (a count, as a real). */

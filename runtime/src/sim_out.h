@@ -74,7 +74,7 @@ extern const ncs_embedded_file ncs_web_assets[];
 /// penetration, LCP size and pivots. Returns as ncs_sim_writer.
 int ncs_sim_html(FILE *f, const ncs_sim_desc *sim, const ncs_sim_traj *t);
 
-/// The shortest text of v that strtod reads back as v: "%.Ng" with the
+/// (sim_num.c) The shortest text of v that strtod reads back as v: "%.Ng" with the
 /// fewest digits N (0.2, not 0.20000000000000001), or the whole number when
 /// that is shorter (100, not 1e+02); "nan", "inf" or "-inf" when v is not
 /// finite. out holds n >= 32 bytes. Returns the length. Never fails.

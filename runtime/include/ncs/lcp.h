@@ -125,11 +125,7 @@ size_t ncs_lcp_workspace_bytes(int mmax);
  *  NCS_LEMKE_LAZY_MAX_M is 0 (a specialised firmware copy: the eager
  *  tableau only). Less room is not an error: the etas start again sooner
  *  (the same results). */
-#if defined NCS_LEMKE_LAZY_MAX_M
-#define NCS_LCP_LAZY_MAX_M_ NCS_LEMKE_LAZY_MAX_M
-#else
-#define NCS_LCP_LAZY_MAX_M_ 32
-#endif
+#define NCS_LCP_LAZY_MAX_M_ NCS_LEMKE_LAZY_MAX_M /* ncs/config.h */
 #define NCS_LCP_CS_SPARE_REALS(mmax) \
     ((size_t)(mmax) <= (size_t)NCS_LCP_LAZY_MAX_M_ ? (size_t)(mmax) * ((size_t)(mmax) + 2) : 0)
 

@@ -12,6 +12,7 @@
 #define NCS_REAL_H
 
 #include <math.h>
+#include "ncs/config.h"
 
 /* libm calls as compiler builtins where available: -ffreestanding (the
  * firmware library flags) implies -fno-builtin, which would turn every

@@ -1,0 +1,251 @@
+/* solve_rescue.c - the LCP solver's rescues: re-solves and restarts for an
+ * LCP that every Lemke path left unsolved (iterative refinement, strict
+ * ties, the regularised reduced restart, the fallbacks: docs/solver.md,
+ * "Fallbacks"). Left out of a firmware copy, where bytes count more
+ * (NCS_LCP_SMALL 1: one.c does not include it). */
+#include "solve_internal.h"
+
+#if !NCS_REAL_IS_FLOAT
+/* Host, double: re-solves B_JJ z_J = -b_J on the index set J with two
+ * rounds of iterative refinement whose residual -b_J - B_JJ z_J is summed
+ * in long double (as a solve in higher precision would give, for near
+ * misses of an ill-conditioned basis: two nearly parallel contacts), then
+ * verifies. Returns 1 when zc verified. */
+NCS_INTERNAL int ncs_solve_refine_on_set(call *c, const unsigned char *J) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, k, n, round;
+    if (ncs_solve_set_solve(c, J) < 0)
+        return 0;
+    n = 0;
+    for (i = 0; i < c->m; i++)
+        if (J[i])
+            ws->umap[n++] = i;
+    for (round = 0; round < 2; round++) {
+        for (i = 0; i < n; i++) {
+            const ncs_real *Bi = ncs_solve_brow(c, ws->umap[i]);
+            long double r = -(long double)c->b[ws->umap[i]];
+            for (k = 0; k < n; k++)
+                r -= (long double)Bi[ws->umap[k]] * ws->zc[ws->umap[k]];
+            ws->trial[i] = (ncs_real)r;
+        }
+        {
+            ncs_real *M = ncs_solve_gather(c, n, 1);
+            memcpy(ws->br, ws->trial, (size_t)n * sizeof *ws->br);
+            if (ncs_dense_solve(n, M, n, ws->br, ws->perm) != 0)
+                return 0;
+        }
+        for (i = 0; i < n; i++)
+            ws->zc[ws->umap[i]] += ws->br[i];
+    }
+    for (i = 0; i < c->m; i++)
+        if (ws->zc[i] < 0 && ws->zc[i] >= -c->tol * NCS_RC(1e3) * (1 + -ws->zc[i]))
+            ws->zc[i] = 0;
+    return ncs_solve_accept(c);
+}
+
+#endif
+
+/* The last rescue: when plain Lemke let z0 leave through the looser tie
+ * window (NCS_TOL_TIE_Z0: a pivot early, the other basic values off by up
+ * to that window times the ratio; measured: 1.1e-9 scaled on a 16-row
+ * friction LCP of four discs on teeth) and nothing else verified, plain
+ * Lemke once more with z0 leaving on true ties only. Last, so that a call
+ * another path solved is solved as before. Returns 1 when zc verified. */
+NCS_INTERNAL int ncs_solve_strict_lemke(call *c, int *path) {
+    int ok;
+    c->ws->lw.strict_z0 = 1;
+    ok = ncs_solve_lemke_once(c, path);
+    c->ws->lw.strict_z0 = 0;
+    return ok;
+}
+
+#if NCS_REAL_IS_FLOAT
+#define REG_DELTA_SMALL NCS_RC(1e-5)
+#define REG_DELTA_LARGE NCS_RC(1e-3)
+#else
+#define REG_DELTA_SMALL NCS_RC(1e-9)
+#define REG_DELTA_LARGE NCS_RC(1e-6)
+#endif
+
+/* The scaled residual (ncs_row_measure) of ws->zr on the reduced LCP of
+ * the last build_reduced (mr rows), and its largest entry in *big; row:
+ * mr reals of scratch. */
+static ncs_real reduced_residual(call *c, int mr, ncs_real *row, ncs_real *big) {
+    ncs_lcp_workspace *ws = c->ws;
+    ncs_lemke_rows g;
+    ncs_real zs = 0, res = 0;
+    int i, j;
+    g.ctx = c;
+    *big = 0;
+    for (i = 0; i < mr; i++)
+        zs = NCS_FABS(ws->zr[i]) > zs ? NCS_FABS(ws->zr[i]) : zs;
+    for (i = 0; i < mr; i++) {
+        ncs_real w = ws->br[i], rmax = 0, ri;
+        ncs_solve_reduced_rows(&g, i, row, 1);        /* negated */
+        for (j = 0; j < mr; j++) {
+            w -= row[j] * ws->zr[j];
+            rmax = NCS_FABS(row[j]) > rmax ? NCS_FABS(row[j]) : rmax;
+        }
+        *big = rmax > *big ? rmax : *big;
+        ri = ncs_row_measure(ws->zr[i], w, ws->br[i], rmax, zs, NULL);
+        res = ri > res ? ri : res;
+    }
+    return res;
+}
+
+/* A reduced LCP whose contacts are nearly redundant (two corners of a box
+ * flat on the floor and a box pushing it, with friction: the reduced A is
+ * singular up to rounding) is degenerate, and which path Lemke's ratio
+ * tests take there turns on the last bits of the data: one path ends 1e-5
+ * off (rounding in the tableau on a near-singular basis), another exact.
+ * When Lemke's reduced answer misses its own LCP (not only the lift: a
+ * choice that is wrong is left alone), Lemke runs again on the reduced LCP
+ * with z0 leaving on true ties only (when it left through the looser
+ * window), then with delta I added (delta relative to the largest entry:
+ * the perturbed LCP is not degenerate); each run's basis J (read from the
+ * run's own index arrays) is re-solved on the reduced LCP itself,
+ * M_JJ z_J = -b_J, and the answer is lifted and verified as any attempt
+ * (docs/solver.md, "Reduced restart"). Only in the strategy's last pass
+ * (the search once more, after every other path failed) and while the
+ * component has no verified attempt (c->ebest): a rescue, not a search for
+ * lower energies (it costs up to four Lemke runs, against the call's work
+ * budget), so a call that solved before solves as before. Returns 1 when
+ * ws->zc verified on component cc. Otherwise the attempt's own answer is
+ * made again (the same run) and lifted, so ws->a and ws->zc are as they
+ * were (reselect reads them). Memory: the tableau and Lemke's index arrays
+ * only (ws->trial and ws->zb hold the search's best choice, offer()). */
+NCS_INTERNAL int ncs_solve_try_reduced_regularised(call *c, int cc, int ngc, int ncr, int mr, int loose) {
+    ncs_lcp_workspace *ws = c->ws;
+    ncs_lemke_work *lw = &ws->lw;
+    ncs_real *M = lw->T, *row = M + (size_t)mr * (size_t)mr, *rhs = row + mr, big;
+    ncs_lemke_rows g;
+    int round, i, j, n, a, b, st;
+    if (!c->restartpass || mr == 0 || c->ebest < NCS_HUGE ||
+        !(reduced_residual(c, mr, row, &big) > c->tol))
+        return 0;                       /* a rescue: only while nothing verified */
+    g.ctx = c;
+    for (round = loose ? 0 : 1; round < 3 && !ncs_solve_over_budget(c); round++) {
+        c->attempts++;
+        lw->strict_z0 = 1;
+        c->gdelta = round == 0 ? 0 : big * (round == 2 ? REG_DELTA_LARGE : REG_DELTA_SMALL);
+        st = ncs_solve_lemke_on_br(c, mr, NULL);
+        c->gdelta = 0;
+        lw->strict_z0 = 0;
+        if (st != NCS_LCP_SOLVED)
+            continue;
+#define BASIC(j) (lw->where[mr + (j)] >= 0)    /* z_j basic at the run's end */
+        for (i = 0, n = 0; i < mr; i++)
+            n += BASIC(i);
+        for (i = 0, a = 0; i < mr; i++) {   /* M_JJ and -b_J, from the reduced rows */
+            if (!BASIC(i))
+                continue;
+            ncs_solve_reduced_rows(&g, i, row, 1);
+            for (j = 0, b = 0; j < mr; j++)
+                if (BASIC(j))
+                    M[(size_t)a * (size_t)n + (size_t)b++] = -row[j];
+            rhs[a++] = -ws->br[i];
+        }
+        if (ncs_dense_solve(n, M, n, rhs, lw->cand) != 0)  /* ws->perm: enumerate() */
+            continue;
+        for (i = 0, a = 0; i < mr; i++) {
+            ncs_real v = BASIC(i) ? rhs[a++] : 0;
+            ws->zr[i] = v > 0 ? v : 0;
+        }
+#undef BASIC
+        ncs_solve_lift(c, cc, ngc, ncr);
+        if (ncs_solve_part_residual(c, cc) <= c->tol)
+            return 1;
+    }
+    if (ncs_solve_lemke_on_br(c, mr, NULL) == NCS_LCP_SOLVED) {    /* the attempt's own run */
+        ncs_solve_lift(c, cc, ngc, ncr);
+        ncs_solve_part_residual(c, cc);
+    }
+    return 0;
+}
+
+/* ---- fallbacks: an LCP that every Lemke path left unsolved ------------- *
+ * They run only after the strategy above failed (docs/solver.md,
+ * "Fallbacks"), so a step that Lemke solves never pays for them. */
+
+/* 1 when ws->zc is not far along a ray: max|z| <= 1e9 max|b| / max|B_ij|.
+ * The scaled residual is relative to max|z|, so on an LCP without solution
+ * a point far enough along a ray of B passes it (random infeasible Stewart
+ * LCPs: z of 1e9 to 1e17 "verified"); a fallback's z must also be of the
+ * data's own scale. */
+NCS_INTERNAL int ncs_solve_bounded(const call *c) {
+    int i;
+    ncs_real zmax = 0, bmax = 0, Bmax = 0;
+    for (i = 0; i < c->m; i++) {
+        zmax = NCS_FABS(c->ws->zc[i]) > zmax ? NCS_FABS(c->ws->zc[i]) : zmax;
+        bmax = NCS_FABS(c->b[i]) > bmax ? NCS_FABS(c->b[i]) : bmax;
+        Bmax = c->ws->rmax[i] > Bmax ? c->ws->rmax[i] : Bmax;
+    }
+    return zmax * Bmax <= NCS_RC(1e9) * bmax;
+}
+
+/* Regularised restart: Lemke on B + delta I (delta relative to the largest
+ * |B_ij|: a ray or a tie of B is often not one of the perturbed LCP), then
+ * its basis re-solved on the original LCP (solve_on_set) and verified.
+ * Two deltas, 1e-9 and 1e-5. Returns 1 when zc verified. */
+NCS_INTERNAL int ncs_solve_try_regularised(call *c) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, m = c->m, round;
+    ncs_real big = 0;
+    for (i = 0; i < m; i++)
+        big = ws->rmax[i] > big ? ws->rmax[i] : big;
+    for (round = 0; round < 2; round++) {
+        ncs_real delta = big * (round ? NCS_RC(1e-5) : NCS_RC(1e-9));
+        for (i = 0; i < m; i++)         /* (solve_on_set leaves its own set there) */
+            ws->umap[i] = i;
+        memcpy(ws->br, c->b, (size_t)m * sizeof *ws->br);
+        c->attempts++;
+        if (ncs_solve_lemke_block(c, m, ws->umap, delta, ws->zb) == NCS_LCP_SOLVED &&
+            ncs_solve_solve_on_set(c, ws->zb) == 0 &&
+            ncs_solve_accept(c))
+            return 1;
+    }
+    return 0;
+}
+
+#if !NCS_REAL_IS_FLOAT
+enum { BASES_MAX_M = 12 };  /* try_bases: 2^12 dense solves at most */
+
+/* Host: every complementary basis J of a small LCP (m <= BASES_MAX_M),
+ * B_JJ z_J = -b_J solved densely and verified; with a layout whose
+ * contact data extracted, the verified z of smallest impulse energy is
+ * kept, else the first. Exact on an LCP whose solutions are isolated
+ * points, at most 2^m solves. Returns 1 when zc holds a verified z. */
+NCS_INTERNAL int ncs_solve_try_bases(call *c) {
+    ncs_lcp_workspace *ws = c->ws;
+    int m = c->m, i, found = 0, energies = c->L && ncs_solve_prepare(c);
+    unsigned long mask;
+    ncs_real best = NCS_HUGE;
+    if (m > BASES_MAX_M)
+        return 0;
+    for (mask = 0; mask < (1ul << m); mask++) {
+        ncs_real e;
+        for (i = 0; i < m; i++)
+            ws->inC[i] = (unsigned char)(mask >> i & 1);
+        c->attempts++;
+        if (ncs_solve_set_solve(c, ws->inC) < 0 || !ncs_solve_accept(c))
+            continue;
+        e = 0;
+        for (i = 0; energies && i < c->nu * c->nu; i++)  /* u^T A u, every component */
+            e += ws->zc[c->ub + i / c->nu] * AIJ(c, i / c->nu, i % c->nu) *
+                 ws->zc[c->ub + i % c->nu];
+        if (!found || e < best) {
+            best = e;
+            memcpy(ws->best, ws->zc, (size_t)m * sizeof *ws->best);
+            found = 1;
+            if (!energies)
+                break;
+        }
+    }
+    if (found) {
+        memcpy(ws->zc, ws->best, (size_t)m * sizeof *ws->zc);
+        found = ncs_solve_accept(c);                  /* again: w and the residual */
+        c->exact = energies;
+    }
+    return found;
+}
+#endif

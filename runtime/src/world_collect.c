@@ -267,9 +267,7 @@ NCS_INTERNAL ncs_real ncs_world_piece_dist(const ncs_world *w, int sb, int k, co
         pc[0] = t->piece[k].cx;
         pc[1] = t->piece[k].cy;
     } else {
-        rot(q[sb][2], t->piece[k].cx, t->piece[k].cy, pc);
-        pc[0] += q[sb][0];
-        pc[1] += q[sb][1];
+        world_point(q[sb], t->piece[k].cx, t->piece[k].cy, pc);
     }
     return hyp(c[0] - pc[0], c[1] - pc[1]) - t->piece[k].rad;
 }

@@ -115,9 +115,7 @@ static ncs_real body_depth(const ncs_world *w, int a, int b, const ncs_real (*q)
         return d > 0 ? d : 0;
     }
     for (v = A->vert0; v < A->vert0 + A->nvert; v++) {
-        rot(q[a][2], sc->bvert[v].x, sc->bvert[v].y, P);
-        P[0] += q[a][0];
-        P[1] += q[a][1];
+        world_point(q[a], sc->bvert[v].x, sc->bvert[v].y, P);
         d = region_depth(w, b, k0, k1, q, P, 0);
         worst = d > worst ? d : worst;
     }

@@ -64,6 +64,16 @@ static inline void rot(ncs_real th, ncs_real x, ncs_real y, ncs_real r[2]) {
     r[1] = s * x + c * y;
 }
 
+/* The world point of local point (x, y) of a body at centroid configuration
+ * qi = (x, y, angle): rotated by the angle, then shifted by the centroid, in
+ * this order (p[0] = rot.x + qi[0]; the sites' rounding, unchanged). A world
+ * direction is rot alone. */
+static inline void world_point(const ncs_real qi[3], ncs_real x, ncs_real y, ncs_real p[2]) {
+    rot(qi[2], x, y, p);
+    p[0] += qi[0];
+    p[1] += qi[1];
+}
+
 static inline ncs_real (*row(const ncs_world *w, int which))[3] {
     return w->mem.scratch + which * w->sc->nbodies;
 }

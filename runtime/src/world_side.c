@@ -16,9 +16,7 @@ NCS_INTERNAL void ncs_world_point_of(const ncs_world *w, const ncs_sref *s, cons
         p[0] = q[s->pa][0];
         p[1] = q[s->pa][1];
     } else {
-        rot(q[s->pa][2], sc->bvert[s->pt].x, sc->bvert[s->pt].y, p);
-        p[0] += q[s->pa][0];
-        p[1] += q[s->pa][1];
+        world_point(q[s->pa], sc->bvert[s->pt].x, sc->bvert[s->pt].y, p);
     }
 }
 
@@ -31,9 +29,7 @@ NCS_INTERNAL void ncs_world_vertex_of(const ncs_world *w, int sb, int v, const n
         p[1] = t->vert[v].y;
         return;
     }
-    rot(q[sb][2], t->vert[v].x, t->vert[v].y, p);
-    p[0] += q[sb][0];
-    p[1] += q[sb][1];
+    world_point(q[sb], t->vert[v].x, t->vert[v].y, p);
 }
 
 /* Normal of side j of table t (body sb or world) in the world, and its
@@ -88,9 +84,7 @@ NCS_INTERNAL void ncs_world_corner_at(const ncs_world *w, const ncs_sref *s, con
         W[0] = w->sc->obst.vert[s->sd].x;
         W[1] = w->sc->obst.vert[s->sd].y;
     } else {
-        rot(q[s->sb][2], w->sc->bvert[s->sd].x, w->sc->bvert[s->sd].y, W);
-        W[0] += q[s->sb][0];
-        W[1] += q[s->sb][1];
+        world_point(q[s->sb], w->sc->bvert[s->sd].x, w->sc->bvert[s->sd].y, W);
     }
 }
 

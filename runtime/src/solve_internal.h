@@ -72,8 +72,9 @@ enum { NREAL_M = 9, NREAL_U = 2, NINT_M = 4, NINT_C = 10, NBYTE_M = 4 };
  * all components. A search that reaches it gives up; plain Lemke on the
  * full LCP still runs with its own cap. */
 enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 8000 };
-/* float: index exchanges of try_repair per call (each a dense solve) */
-enum { REPAIR_CAP = 16 };
+/* index exchanges of try_repair per call (each a dense solve): float after
+ * plain Lemke; the regularised restart's repair of a pile's LCP (host) */
+enum { REPAIR_CAP = 16, REPAIR_CAP_RESCUE = 64 };
 /* 1 when the selection path takes its one-component shortcuts: every
  * contact is in component 0, so every row is, and ws->owner is not built
  * (prepare). */
@@ -151,6 +152,9 @@ NCS_INTERNAL int ncs_solve_set_solve(call *c, const unsigned char *J);
 NCS_INTERNAL int ncs_solve_solve_on_set(call *c, const unsigned char *J);
 NCS_INTERNAL void ncs_solve_keep_best(call *c, ncs_real res);
 NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path);
+#if NCS_REAL_IS_FLOAT || !NCS_LCP_SMALL
+NCS_INTERNAL int ncs_solve_try_repair(call *c, unsigned char *J, int cap);
+#endif
 
 /* solve_cs.c */
 NCS_INTERNAL const ncs_real *ncs_solve_brow(const call *c, int r);
@@ -179,15 +183,23 @@ NCS_INTERNAL int ncs_solve_refine_on_set(call *c, const unsigned char *J);
 #endif
 NCS_INTERNAL int ncs_solve_strict_lemke(call *c, int *path);
 NCS_INTERNAL int ncs_solve_try_reduced_regularised(call *c, int cc, int ngc, int ncr, int mr, int loose);
+NCS_INTERNAL int ncs_solve_polish_reduced(call *c, int cc, int ngc, int ncr, int mr);
 NCS_INTERNAL int ncs_solve_bounded(const call *c);
 NCS_INTERNAL int ncs_solve_try_regularised(call *c);
 #if !NCS_REAL_IS_FLOAT
 NCS_INTERNAL int ncs_solve_try_bases(call *c);
+NCS_INTERNAL int ncs_solve_set_solve_prox(call *c, const unsigned char *J);
+#define SET_SOLVE_REPAIR(c, J) ncs_solve_set_solve_prox(c, J)
 #endif
 #define REDUCED_REGULARISED(c, cc, ngc, ncr, mr, loose) \
     ncs_solve_try_reduced_regularised(c, cc, ngc, ncr, mr, loose)
+#define POLISH_REDUCED(c, cc, ngc, ncr, mr) ncs_solve_polish_reduced(c, cc, ngc, ncr, mr)
 #else
 #define REDUCED_REGULARISED(c, cc, ngc, ncr, mr, loose) 0
+#define POLISH_REDUCED(c, cc, ngc, ncr, mr) 0
+#endif
+#ifndef SET_SOLVE_REPAIR       /* float, or a firmware copy: no proximal steps */
+#define SET_SOLVE_REPAIR(c, J) ncs_solve_set_solve(c, J)
 #endif
 
 #endif

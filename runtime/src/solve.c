@@ -308,27 +308,6 @@ NCS_INTERNAL int ncs_solve_solve_on_set(call *c, const unsigned char *J) {
     return n < 0 ? -1 : 0;
 }
 
-#if !NCS_LCP_SMALL && !NCS_REAL_IS_FLOAT
-/* 1 when the layout has nonconvex groups (their warm start is left to the
- * selection path's own seed). */
-static int layout_groups(const ncs_layout *L) {
-    return L && L->ngroups > 0;
-}
-
-/* Clamps ws->zc's negative entries at rounding level to 0, as
- * solve_on_set does; 0 when one is beyond it. */
-static int clamp_near(call *c) {
-    int i;
-    for (i = 0; i < c->m; i++) {
-        ncs_real *z = &c->ws->zc[i];
-        if (!(*z >= -c->tol * NCS_RC(1e3) * (1 + NCS_FABS(*z))))
-            return 0;
-        *z = *z > 0 ? *z : 0;
-    }
-    return 1;
-}
-#endif
-
 /* Keeps ws->zc as the best unverified candidate when its residual is the
  * smallest so far (the start of the Newton polish). */
 NCS_INTERNAL void ncs_solve_keep_best(call *c, ncs_real res) {
@@ -339,26 +318,23 @@ NCS_INTERNAL void ncs_solve_keep_best(call *c, ncs_real res) {
 }
 
 
-#if NCS_REAL_IS_FLOAT || !NCS_LCP_SMALL
-/* Rounding in the tableau's updates can end Lemke one exchange away from a
- * solution (rows of near-duplicate contacts) or on a ray: in float, where
- * double finds the solution (from plain Lemke's basis, cap REPAIR_CAP),
- * and in both, from the basis of the regularised restart's Lemke run on a
- * pile's degenerate LCP (ncs_solve_try_regularised, cap REPAIR_CAP_RESCUE;
- * a singular B_JJ takes proximal steps there in double). Repairs the index set J (flags, the basis of
+#if NCS_REAL_IS_FLOAT
+/* float only: rounding in the tableau's updates can end Lemke one exchange
+ * away from a solution (rows of near-duplicate contacts) or on a ray, where
+ * double finds the solution. Repairs the index set J (flags, the basis of
  * z) from the original data (docs/solver.md): re-solve B_JJ z_J = -b_J,
  * compute w = B z + b, and exchange the most violated index (z_j < 0 in J
  * leaves, w_i < 0 outside J enters; each relative to the scale of
- * ncs_lcp_residual), at most cap times (the examples and tests need at
- * most 7 in float). Returns 1 when zc verified on the full LCP; 0 when it did
+ * ncs_lcp_residual), at most REPAIR_CAP times (the examples and tests need
+ * at most 7). Returns 1 when zc verified on the full LCP; 0 when it did
  * not, or B_JJ was singular. */
-NCS_INTERNAL int ncs_solve_try_repair(call *c, unsigned char *J, int cap) {
+static int try_repair(call *c, unsigned char *J) {
     ncs_lcp_workspace *ws = c->ws;
     int it, i, m = c->m;
-    for (it = 0; it < cap; it++) {
+    for (it = 0; it < REPAIR_CAP; it++) {
         int worst = -1;
         ncs_real zs = 0, most = c->tol, v;
-        if (SET_SOLVE_REPAIR(c, J) < 0 ||
+        if (ncs_solve_set_solve(c, J) < 0 ||
             !(ncs_solve_residual(c, ws->zc, ws->wc, NULL, 0) < NCS_HUGE))
             return 0;
         for (i = 0; i < m; i++)
@@ -432,7 +408,7 @@ NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path) {
             c->lemke_status = st;
 
 #if NCS_REAL_IS_FLOAT
-            if (st == NCS_LCP_RAY && ncs_solve_try_repair(c, ws->zb, REPAIR_CAP)) {  /* from J = {} */
+            if (st == NCS_LCP_RAY && try_repair(c, ws->zb)) {  /* from J = {} */
                 *path = NCS_LCP_PATH_POLISH;
                 return 1;
             }
@@ -467,7 +443,7 @@ NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path) {
 #if NCS_REAL_IS_FLOAT
     if (ncs_solve_solve_on_set(c, ws->zb) == 0 && ncs_solve_accept(c))
         return 1;
-    return ncs_solve_try_repair(c, ws->zb, REPAIR_CAP);
+    return try_repair(c, ws->zb);
 #elif !NCS_LCP_SMALL
     if (ncs_solve_solve_on_set(c, ws->zb) == 0 && ncs_solve_accept(c))
         return 1;
@@ -562,10 +538,6 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         ws->prev_form == (layout ? layout->form : -1)) {
         c->attempts++;
         ok = ncs_solve_solve_on_set(c, ws->prev_J) == 0 && ncs_solve_accept(c);
-#if !NCS_LCP_SMALL && !NCS_REAL_IS_FLOAT
-        if (!ok && !layout_groups(layout)) /* a resting pile: its support is singular */
-            ok = ncs_solve_set_solve_prox(c, ws->prev_J) >= 0 && clamp_near(c) && ncs_solve_accept(c);
-#endif
         path = NCS_LCP_PATH_WARM;
     }
     groups = layout && layout->ngroups > 0;

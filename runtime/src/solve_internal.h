@@ -72,9 +72,8 @@ enum { NREAL_M = 9, NREAL_U = 2, NINT_M = 4, NINT_C = 10, NBYTE_M = 4 };
  * all components. A search that reaches it gives up; plain Lemke on the
  * full LCP still runs with its own cap. */
 enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 8000 };
-/* index exchanges of try_repair per call (each a dense solve): float after
- * plain Lemke; the regularised restart's repair of a pile's LCP (host) */
-enum { REPAIR_CAP = 16, REPAIR_CAP_RESCUE = 64 };
+/* float: index exchanges of try_repair per call (each a dense solve) */
+enum { REPAIR_CAP = 16 };
 /* 1 when the selection path takes its one-component shortcuts: every
  * contact is in component 0, so every row is, and ws->owner is not built
  * (prepare). */
@@ -152,9 +151,7 @@ NCS_INTERNAL int ncs_solve_set_solve(call *c, const unsigned char *J);
 NCS_INTERNAL int ncs_solve_solve_on_set(call *c, const unsigned char *J);
 NCS_INTERNAL void ncs_solve_keep_best(call *c, ncs_real res);
 NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path);
-#if NCS_REAL_IS_FLOAT || !NCS_LCP_SMALL
-NCS_INTERNAL int ncs_solve_try_repair(call *c, unsigned char *J, int cap);
-#endif
+
 
 /* solve_cs.c */
 NCS_INTERNAL const ncs_real *ncs_solve_brow(const call *c, int r);
@@ -188,8 +185,6 @@ NCS_INTERNAL int ncs_solve_bounded(const call *c);
 NCS_INTERNAL int ncs_solve_try_regularised(call *c);
 #if !NCS_REAL_IS_FLOAT
 NCS_INTERNAL int ncs_solve_try_bases(call *c);
-NCS_INTERNAL int ncs_solve_set_solve_prox(call *c, const unsigned char *J);
-#define SET_SOLVE_REPAIR(c, J) ncs_solve_set_solve_prox(c, J)
 #endif
 #define REDUCED_REGULARISED(c, cc, ngc, ncr, mr, loose) \
     ncs_solve_try_reduced_regularised(c, cc, ngc, ncr, mr, loose)
@@ -198,8 +193,6 @@ NCS_INTERNAL int ncs_solve_set_solve_prox(call *c, const unsigned char *J);
 #define REDUCED_REGULARISED(c, cc, ngc, ncr, mr, loose) 0
 #define POLISH_REDUCED(c, cc, ngc, ncr, mr) 0
 #endif
-#ifndef SET_SOLVE_REPAIR       /* float, or a firmware copy: no proximal steps */
-#define SET_SOLVE_REPAIR(c, J) ncs_solve_set_solve(c, J)
-#endif
+
 
 #endif

@@ -292,10 +292,8 @@ NCS_INTERNAL int ncs_solve_bounded(const call *c) {
 
 /* Regularised restart: Lemke on B + delta I (delta relative to the largest
  * |B_ij|: a ray or a tie of B is often not one of the perturbed LCP), then
- * its basis re-solved on the original LCP (solve_on_set) and verified, or
- * repaired from it (ncs_solve_try_repair: on a pile's LCP the basis of
- * B + delta I can be singular for B, or a few exchanges from B's
- * solution). Two deltas, 1e-9 and 1e-5. Returns 1 when zc verified. */
+ * its basis re-solved on the original LCP (solve_on_set) and verified.
+ * Two deltas, 1e-9 and 1e-5. Returns 1 when zc verified. */
 NCS_INTERNAL int ncs_solve_try_regularised(call *c) {
     ncs_lcp_workspace *ws = c->ws;
     int i, m = c->m, round;
@@ -309,55 +307,11 @@ NCS_INTERNAL int ncs_solve_try_regularised(call *c) {
         memcpy(ws->br, c->b, (size_t)m * sizeof *ws->br);
         c->attempts++;
         if (ncs_solve_lemke_block(c, m, ws->umap, delta, ws->zb) == NCS_LCP_SOLVED &&
-            ((ncs_solve_solve_on_set(c, ws->zb) == 0 && ncs_solve_accept(c)) ||
-             ncs_solve_try_repair(c, ws->zb, REPAIR_CAP_RESCUE)) &&
-            ncs_solve_bounded(c))   /* far along a ray: the next fallbacks */
+            ncs_solve_solve_on_set(c, ws->zb) == 0 && ncs_solve_accept(c))
             return 1;
     }
     return 0;
 }
-
-#if !NCS_REAL_IS_FLOAT
-/* set_solve, and when B_JJ is singular (redundant contacts with impulse:
- * a consistent system with many solutions) proximal steps instead: eight
- * solves of (B_JJ + delta I) dz = -b_J - B_JJ z_J, z_J += dz, from z_J = 0
- * (delta 1e-10 of the largest |B_JJ|), which converge to a solution of the
- * consistent system. Host double only (the fallbacks: ncs_solve_try_repair). Returns the size of
- * J, or -1 when even B_JJ + delta I is singular. */
-NCS_INTERNAL int ncs_solve_set_solve_prox(call *c, const unsigned char *J) {
-    ncs_lcp_workspace *ws = c->ws;
-    int i, j, k, n, m = c->m, round;
-    ncs_real big = 0;
-    n = ncs_solve_set_solve(c, J);
-    if (n >= 0)
-        return n;
-    for (i = 0, n = 0; i < m; i++)
-        if (J[i])
-            ws->umap[n++] = i;
-    for (i = 0; i < n; i++)
-        big = ws->rmax[ws->umap[i]] > big ? ws->rmax[ws->umap[i]] : big;
-    memset(ws->zc, 0, (size_t)m * sizeof *ws->zc);
-    for (round = 0; round < 8; round++) {
-        ncs_real *M;
-        for (i = 0; i < n; i++) {       /* -b_J - B_JJ z_J, summed wider */
-            const ncs_real *Bi = ncs_solve_brow(c, ws->umap[i]);
-            long double r = -(long double)c->b[ws->umap[i]];
-            for (k = 0; k < n; k++)
-                r -= (long double)Bi[ws->umap[k]] * ws->zc[ws->umap[k]];
-            ws->trial[i] = (ncs_real)r;
-        }
-        M = ncs_solve_gather(c, n, 1);
-        for (j = 0; j < n; j++)
-            M[(size_t)j * (size_t)n + (size_t)j] += big * NCS_RC(1e-10);
-        memcpy(ws->br, ws->trial, (size_t)n * sizeof *ws->br);
-        if (ncs_dense_solve(n, M, n, ws->br, ws->perm) != 0)
-            return -1;
-        for (i = 0; i < n; i++)
-            ws->zc[ws->umap[i]] += ws->br[i];
-    }
-    return n;
-}
-#endif
 
 #if !NCS_REAL_IS_FLOAT
 enum { BASES_MAX_M = 12 };  /* try_bases: 2^12 dense solves at most */

@@ -103,8 +103,6 @@
 #define ncs_solve_strict_lemke NCS_PREFIXED(_solve_strict_lemke)
 #define ncs_solve_try_reduced_regularised NCS_PREFIXED(_solve_try_reduced_regularised)
 #define ncs_solve_polish_reduced NCS_PREFIXED(_solve_polish_reduced)
-#define ncs_solve_try_repair NCS_PREFIXED(_solve_try_repair)
-#define ncs_solve_set_solve_prox NCS_PREFIXED(_solve_set_solve_prox)
 #define ncs_solve_bounded NCS_PREFIXED(_solve_bounded)
 #define ncs_solve_try_regularised NCS_PREFIXED(_solve_try_regularised)
 #define ncs_solve_try_bases NCS_PREFIXED(_solve_try_bases)

@@ -152,6 +152,7 @@ NCS_INTERNAL int ncs_solve_solve_on_set(call *c, const unsigned char *J);
 NCS_INTERNAL void ncs_solve_keep_best(call *c, ncs_real res);
 NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path);
 
+
 /* solve_cs.c */
 NCS_INTERNAL const ncs_real *ncs_solve_brow(const call *c, int r);
 NCS_INTERNAL void ncs_solve_block_rows(const ncs_lemke_rows *g, int i, ncs_real *out, size_t stride);
@@ -179,6 +180,7 @@ NCS_INTERNAL int ncs_solve_refine_on_set(call *c, const unsigned char *J);
 #endif
 NCS_INTERNAL int ncs_solve_strict_lemke(call *c, int *path);
 NCS_INTERNAL int ncs_solve_try_reduced_regularised(call *c, int cc, int ngc, int ncr, int mr, int loose);
+NCS_INTERNAL int ncs_solve_polish_reduced(call *c, int cc, int ngc, int ncr, int mr);
 NCS_INTERNAL int ncs_solve_bounded(const call *c);
 NCS_INTERNAL int ncs_solve_try_regularised(call *c);
 #if !NCS_REAL_IS_FLOAT
@@ -186,8 +188,11 @@ NCS_INTERNAL int ncs_solve_try_bases(call *c);
 #endif
 #define REDUCED_REGULARISED(c, cc, ngc, ncr, mr, loose) \
     ncs_solve_try_reduced_regularised(c, cc, ngc, ncr, mr, loose)
+#define POLISH_REDUCED(c, cc, ngc, ncr, mr) ncs_solve_polish_reduced(c, cc, ngc, ncr, mr)
 #else
 #define REDUCED_REGULARISED(c, cc, ngc, ncr, mr, loose) 0
+#define POLISH_REDUCED(c, cc, ngc, ncr, mr) 0
 #endif
+
 
 #endif

@@ -93,6 +93,130 @@ static ncs_real reduced_residual(call *c, int mr, ncs_real *row, ncs_real *big) 
     return res;
 }
 
+/* Re-solves the reduced LCP (mr rows) of the last build_reduced on the set
+ * J (z_j in J where lw->where[mr + j] >= 0) exactly, M_JJ z_J = -b_J, into
+ * ws->zr (z outside J: 0; negative values kept, for the caller to judge):
+ * Gaussian elimination with partial pivoting and two rounds of iterative
+ * refinement whose residual is summed in long double (double builds). When M_JJ is
+ * singular (redundant contacts with impulse: a consistent system, many
+ * solutions) the solve is made on M_JJ + delta I (delta 1e-10 of its
+ * largest entry) and refined against M_JJ for eight rounds (proximal
+ * steps: they converge to a solution of the consistent system). Memory: the
+ * tableau (free once a run ended; Lemke's index arrays keep the basis).
+ * Returns 0, or -1 when even M_JJ + delta I is singular. */
+#if NCS_REAL_IS_FLOAT
+typedef ncs_real ncs_wide;  /* float: no wider sum (a firmware FPU is single) */
+#else
+typedef long double ncs_wide;   /* double: the residual summed wider */
+#endif
+
+static int resolve_reduced_basis(call *c, int mr) {
+    ncs_lcp_workspace *ws = c->ws;
+    ncs_lemke_work *lw = &ws->lw;
+    ncs_real *M = lw->T, *row = M + (size_t)mr * (size_t)mr, *rhs = row + mr, delta = 0;
+    ncs_lemke_rows g;
+    int i, j, n, a, b, round;
+    g.ctx = c;
+#define BASIC(j) (lw->where[mr + (j)] >= 0)    /* z_j in J */
+    for (i = 0; i < mr; i++)
+        ws->zr[i] = 0;
+    for (round = 0; round < (delta > 0 ? 8 : 3); round++) {  /* solve, refine */
+        ncs_real amax = 0;
+        for (i = 0, a = 0, n = 0; i < mr; i++) {  /* M_JJ, and -b_J - M_JJ z_J */
+            ncs_wide r;
+            if (!BASIC(i))
+                continue;
+            ncs_solve_reduced_rows(&g, i, row, 1);    /* negated */
+            r = -(ncs_wide)ws->br[i];
+            for (j = 0, b = 0; j < mr; j++)
+                if (BASIC(j)) {
+                    M[(size_t)a * (size_t)mr + (size_t)b] = -row[j] + (a == b ? delta : 0);
+                    amax = NCS_FABS(row[j]) > amax ? NCS_FABS(row[j]) : amax;
+                    b++;
+                    r += (ncs_wide)row[j] * ws->zr[j];
+                }
+            rhs[a++] = (ncs_real)r;
+            n = b;
+        }
+        if (ncs_dense_solve(n, M, mr, rhs, lw->cand) != 0) {  /* ws->perm: enumerate() */
+            if (delta > 0 || round > 0)
+                return -1;
+            delta = amax * NCS_RC(1e-10);   /* singular: proximal steps on M + delta I */
+            round = -1;
+            continue;
+        }
+        for (i = 0, a = 0; i < mr; i++)
+            if (BASIC(i))
+                ws->zr[i] += rhs[a++];
+    }
+    return 0;
+}
+
+/* The index of z (the reduced LCP's) whose exchange most reduces the worst
+ * violation of ws->zr, unclamped: a z_j < 0 in J, or a w_i < 0 outside it,
+ * each scaled as ncs_row_measure scales it; -1 when none is beyond the
+ * tolerance. */
+static int reduced_worst(call *c, int mr) {
+    ncs_lcp_workspace *ws = c->ws;
+    ncs_lemke_work *lw = &ws->lw;
+    ncs_real *row = lw->T + (size_t)mr * (size_t)mr, zs = 0, most = c->tol * NCS_RC(1e-3);
+    ncs_lemke_rows g;
+    int i, j, worst = -1;
+    g.ctx = c;
+    for (i = 0; i < mr; i++)
+        zs = NCS_FABS(ws->zr[i]) > zs ? NCS_FABS(ws->zr[i]) : zs;
+    for (i = 0; i < mr; i++) {
+        ncs_real v;
+        if (BASIC(i)) {
+            v = zs > 0 ? -ws->zr[i] / zs : 0;
+        } else {
+            ncs_real w = ws->br[i], rmax = 0, sc;
+            ncs_solve_reduced_rows(&g, i, row, 1);    /* negated */
+            for (j = 0; j < mr; j++) {
+                w -= row[j] * ws->zr[j];
+                rmax = NCS_FABS(row[j]) > rmax ? NCS_FABS(row[j]) : rmax;
+            }
+            sc = NCS_FABS(ws->br[i]) + rmax * zs;
+            v = sc > 0 ? -w / sc : 0;
+        }
+        if (v > most) {
+            most = v;
+            worst = i;
+        }
+    }
+    return worst;
+}
+#undef BASIC
+
+/* An attempt whose lift missed while Lemke's reduced answer also misses its
+ * own reduced LCP (a degenerate reduced LCP: redundant contacts, Lemke's
+ * values rounded on a near-singular basis): the run's basis is re-solved
+ * exactly and the answer lifted and verified again, as plain Lemke's answer
+ * is polished. No Lemke run. Returns 1 when ws->zc verified; otherwise
+ * ws->zr, ws->a and ws->zc hold the re-solved answer (or Lemke's, when the
+ * basis is singular). */
+NCS_INTERNAL int ncs_solve_polish_reduced(call *c, int cc, int ngc, int ncr, int mr) {
+    ncs_lcp_workspace *ws = c->ws;
+    ncs_real big, *row = ws->lw.T + (size_t)mr * (size_t)mr;
+    int it, i;
+    if (mr == 0 || !(reduced_residual(c, mr, row, &big) > c->tol))
+        return 0;
+    for (i = 0; i < mr; i++)           /* J: Lemke's support (basic zeros left out) */
+        ws->lw.where[mr + i] = ws->zr[i] > 0 ? 0 : -1;
+    for (it = 0; it < 8; it++) {
+        if (resolve_reduced_basis(c, mr) != 0)
+            return 0;
+        i = reduced_worst(c, mr);
+        if (i < 0)
+            break;
+        ws->lw.where[mr + i] = ws->lw.where[mr + i] >= 0 ? -1 : 0;
+    }
+    for (i = 0; i < mr; i++)
+        ws->zr[i] = ws->zr[i] > 0 ? ws->zr[i] : 0;
+    ncs_solve_lift(c, cc, ngc, ncr);
+    return ncs_solve_part_residual(c, cc) <= c->tol;
+}
+
 /* A reduced LCP whose contacts are nearly redundant (two corners of a box
  * flat on the floor and a box pushing it, with friction: the reduced A is
  * singular up to rounding) is degenerate, and which path Lemke's ratio
@@ -117,13 +241,11 @@ static ncs_real reduced_residual(call *c, int mr, ncs_real *row, ncs_real *big) 
 NCS_INTERNAL int ncs_solve_try_reduced_regularised(call *c, int cc, int ngc, int ncr, int mr, int loose) {
     ncs_lcp_workspace *ws = c->ws;
     ncs_lemke_work *lw = &ws->lw;
-    ncs_real *M = lw->T, *row = M + (size_t)mr * (size_t)mr, *rhs = row + mr, big;
-    ncs_lemke_rows g;
-    int round, i, j, n, a, b, st;
+    ncs_real *row = lw->T + (size_t)mr * (size_t)mr, big;
+    int round, i, st;
     if (!c->restartpass || mr == 0 || c->ebest < NCS_HUGE ||
         !(reduced_residual(c, mr, row, &big) > c->tol))
         return 0;                       /* a rescue: only while nothing verified */
-    g.ctx = c;
     for (round = loose ? 0 : 1; round < 3 && !ncs_solve_over_budget(c); round++) {
         c->attempts++;
         lw->strict_z0 = 1;
@@ -133,25 +255,10 @@ NCS_INTERNAL int ncs_solve_try_reduced_regularised(call *c, int cc, int ngc, int
         lw->strict_z0 = 0;
         if (st != NCS_LCP_SOLVED)
             continue;
-#define BASIC(j) (lw->where[mr + (j)] >= 0)    /* z_j basic at the run's end */
-        for (i = 0, n = 0; i < mr; i++)
-            n += BASIC(i);
-        for (i = 0, a = 0; i < mr; i++) {   /* M_JJ and -b_J, from the reduced rows */
-            if (!BASIC(i))
-                continue;
-            ncs_solve_reduced_rows(&g, i, row, 1);
-            for (j = 0, b = 0; j < mr; j++)
-                if (BASIC(j))
-                    M[(size_t)a * (size_t)n + (size_t)b++] = -row[j];
-            rhs[a++] = -ws->br[i];
-        }
-        if (ncs_dense_solve(n, M, n, rhs, lw->cand) != 0)  /* ws->perm: enumerate() */
+if (resolve_reduced_basis(c, mr) != 0)
             continue;
-        for (i = 0, a = 0; i < mr; i++) {
-            ncs_real v = BASIC(i) ? rhs[a++] : 0;
-            ws->zr[i] = v > 0 ? v : 0;
-        }
-#undef BASIC
+        for (i = 0; i < mr; i++)
+            ws->zr[i] = ws->zr[i] > 0 ? ws->zr[i] : 0;
         ncs_solve_lift(c, cc, ngc, ncr);
         if (ncs_solve_part_residual(c, cc) <= c->tol)
             return 1;
@@ -200,8 +307,7 @@ NCS_INTERNAL int ncs_solve_try_regularised(call *c) {
         memcpy(ws->br, c->b, (size_t)m * sizeof *ws->br);
         c->attempts++;
         if (ncs_solve_lemke_block(c, m, ws->umap, delta, ws->zb) == NCS_LCP_SOLVED &&
-            ncs_solve_solve_on_set(c, ws->zb) == 0 &&
-            ncs_solve_accept(c))
+            ncs_solve_solve_on_set(c, ws->zb) == 0 && ncs_solve_accept(c))
             return 1;
     }
     return 0;

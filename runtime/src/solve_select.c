@@ -402,6 +402,8 @@ static int try_selection(call *c, int cc, int ngc) {
         res = ncs_solve_part_residual(c, cc);
         if (res <= c->tol)
             return 1;
+        if (POLISH_REDUCED(c, cc, ngc, ncr, mr))
+            return 1;
         c->unverified = 1;
         ncs_solve_keep_best(c, res);
         if (REDUCED_REGULARISED(c, cc, ngc, ncr, mr, ws->lw.loose_exit))

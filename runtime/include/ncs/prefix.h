@@ -102,6 +102,7 @@
 #define ncs_solve_refine_on_set NCS_PREFIXED(_solve_refine_on_set)
 #define ncs_solve_strict_lemke NCS_PREFIXED(_solve_strict_lemke)
 #define ncs_solve_try_reduced_regularised NCS_PREFIXED(_solve_try_reduced_regularised)
+#define ncs_solve_polish_reduced NCS_PREFIXED(_solve_polish_reduced)
 #define ncs_solve_bounded NCS_PREFIXED(_solve_bounded)
 #define ncs_solve_try_regularised NCS_PREFIXED(_solve_try_regularised)
 #define ncs_solve_try_bases NCS_PREFIXED(_solve_try_bases)

@@ -102,8 +102,9 @@ static ncs_real reduced_residual(call *c, int mr, ncs_real *row, ncs_real *big) 
  * solutions) the solve is made on M_JJ + delta I (delta 1e-10 of its
  * largest entry) and refined against M_JJ for eight rounds (proximal
  * steps: they converge to a solution of the consistent system). Memory: the
- * tableau (free once a run ended; Lemke's index arrays keep the basis).
- * Returns 0, or -1 when even M_JJ + delta I is singular. */
+ * tableau (free once a run ended; Lemke's index arrays keep the basis) and
+ * lw->col for the answer being refined. Returns 0 with the answer in ws->zr,
+ * or -1 when even M_JJ + delta I is singular (ws->zr left as it was). */
 #if NCS_REAL_IS_FLOAT
 typedef ncs_real ncs_wide;  /* float: no wider sum (a firmware FPU is single) */
 #else
@@ -114,12 +115,13 @@ static int resolve_reduced_basis(call *c, int mr) {
     ncs_lcp_workspace *ws = c->ws;
     ncs_lemke_work *lw = &ws->lw;
     ncs_real *M = lw->T, *row = M + (size_t)mr * (size_t)mr, *rhs = row + mr, delta = 0;
+    ncs_real *z = lw->col;              /* the answer refined; ws->zr on success */
     ncs_lemke_rows g;
     int i, j, n, a, b, round;
     g.ctx = c;
 #define BASIC(j) (lw->where[mr + (j)] >= 0)    /* z_j in J */
     for (i = 0; i < mr; i++)
-        ws->zr[i] = 0;
+        z[i] = 0;
     for (round = 0; round < (delta > 0 ? 8 : 3); round++) {  /* solve, refine */
         ncs_real amax = 0;
         for (i = 0, a = 0, n = 0; i < mr; i++) {  /* M_JJ, and -b_J - M_JJ z_J */
@@ -133,7 +135,7 @@ static int resolve_reduced_basis(call *c, int mr) {
                     M[(size_t)a * (size_t)mr + (size_t)b] = -row[j] + (a == b ? delta : 0);
                     amax = NCS_FABS(row[j]) > amax ? NCS_FABS(row[j]) : amax;
                     b++;
-                    r += (ncs_wide)row[j] * ws->zr[j];
+                    r += (ncs_wide)row[j] * z[j];
                 }
             rhs[a++] = (ncs_real)r;
             n = b;
@@ -147,8 +149,9 @@ static int resolve_reduced_basis(call *c, int mr) {
         }
         for (i = 0, a = 0; i < mr; i++)
             if (BASIC(i))
-                ws->zr[i] += rhs[a++];
+                z[i] += rhs[a++];
     }
+    memcpy(ws->zr, z, (size_t)mr * sizeof *z);
     return 0;
 }
 
@@ -194,7 +197,7 @@ static int reduced_worst(call *c, int mr) {
  * exactly and the answer lifted and verified again, as plain Lemke's answer
  * is polished. No Lemke run. Returns 1 when ws->zc verified; otherwise
  * ws->zr, ws->a and ws->zc hold the re-solved answer (or Lemke's, when the
- * basis is singular). */
+ * basis is singular) and c->part_res its residual. */
 NCS_INTERNAL int ncs_solve_polish_reduced(call *c, int cc, int ngc, int ncr, int mr) {
     ncs_lcp_workspace *ws = c->ws;
     ncs_real big, *row = ws->lw.T + (size_t)mr * (size_t)mr;
@@ -204,8 +207,11 @@ NCS_INTERNAL int ncs_solve_polish_reduced(call *c, int cc, int ngc, int ncr, int
     for (i = 0; i < mr; i++)           /* J: Lemke's support (basic zeros left out) */
         ws->lw.where[mr + i] = ws->zr[i] > 0 ? 0 : -1;
     for (it = 0; it < 8; it++) {
-        if (resolve_reduced_basis(c, mr) != 0)
-            return 0;
+        if (resolve_reduced_basis(c, mr) != 0) {
+            if (it == 0)
+                return 0;               /* ws->zr, ws->a, ws->zc: Lemke's */
+            break;                      /* ws->zr: the last re-solved answer */
+        }
         i = reduced_worst(c, mr);
         if (i < 0)
             break;

@@ -402,10 +402,11 @@ static int try_selection(call *c, int cc, int ngc) {
         res = ncs_solve_part_residual(c, cc);
         if (res <= c->tol)
             return 1;
+        ncs_solve_keep_best(c, res);    /* Lemke's, before the polish moves it */
         if (POLISH_REDUCED(c, cc, ngc, ncr, mr))
             return 1;
         c->unverified = 1;
-        ncs_solve_keep_best(c, res);
+        ncs_solve_keep_best(c, c->part_res);
         if (REDUCED_REGULARISED(c, cc, ngc, ncr, mr, ws->lw.loose_exit))
             return 1;
         if (FRIC_STATES(c, cc, ngc, ncr))

@@ -406,7 +406,9 @@ static int try_selection(call *c, int cc, int ngc) {
         if (POLISH_REDUCED(c, cc, ngc, ncr, mr))
             return 1;
         c->unverified = 1;
+#if !NCS_LCP_SMALL                          /* the polish's answer, as candidate */
         ncs_solve_keep_best(c, c->part_res);
+#endif
         if (REDUCED_REGULARISED(c, cc, ngc, ncr, mr, ws->lw.loose_exit))
             return 1;
         if (FRIC_STATES(c, cc, ngc, ncr))

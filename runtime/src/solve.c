@@ -625,6 +625,8 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
 
     if (ok) {
         status = NCS_LCP_SOLVED;
+        if (path == NCS_LCP_PATH_WARM)  /* a support kept from step to step */
+            POLISH_VERIFIED(c);
         memcpy(z, ws->zc, (size_t)m * sizeof *z);
         if (w)
             memcpy(w, ws->wc, (size_t)m * sizeof *w);

@@ -177,6 +177,8 @@ NCS_INTERNAL int ncs_solve_try_newton(call *c);
 #if !NCS_LCP_SMALL
 #if !NCS_REAL_IS_FLOAT
 NCS_INTERNAL int ncs_solve_refine_on_set(call *c, const unsigned char *J);
+NCS_INTERNAL void ncs_solve_polish_verified(call *c);
+#define POLISH_VERIFIED(c) ncs_solve_polish_verified(c)
 #endif
 NCS_INTERNAL int ncs_solve_strict_lemke(call *c, int *path);
 NCS_INTERNAL int ncs_solve_try_reduced_regularised(call *c, int cc, int ngc, int ncr, int mr, int loose);
@@ -192,6 +194,9 @@ NCS_INTERNAL int ncs_solve_try_bases(call *c);
 #else
 #define REDUCED_REGULARISED(c, cc, ngc, ncr, mr, loose) 0
 #define POLISH_REDUCED(c, cc, ngc, ncr, mr) 0
+#endif
+#ifndef POLISH_VERIFIED         /* float, or a firmware copy */
+#define POLISH_VERIFIED(c) ((void)0)
 #endif
 
 

@@ -318,6 +318,30 @@ NCS_INTERNAL void ncs_solve_keep_best(call *c, ncs_real res) {
 }
 
 
+#if NCS_REAL_IS_FLOAT || !NCS_LCP_SMALL
+/* The index whose exchange most reduces the worst violation of ws->zc
+ * (w in ws->wc) on the index set J (flags): a z_j < 0 in J (relative to
+ * max|z|) or a w_i < 0 outside it (relative to ncs_lcp_residual's scale
+ * |b_i| + max_j |B_ij| max|z|); -1 when none is beyond most. */
+NCS_INTERNAL int ncs_solve_worst_violation(const call *c, const unsigned char *J, ncs_real most) {
+    const ncs_lcp_workspace *ws = c->ws;
+    int i, worst = -1;
+    ncs_real zs = 0, v;
+    for (i = 0; i < c->m; i++)
+        if (NCS_FABS(ws->zc[i]) > zs)
+            zs = NCS_FABS(ws->zc[i]);
+    for (i = 0; i < c->m; i++) {
+        ncs_real sc = NCS_FABS(c->b[i]) + ws->rmax[i] * zs;
+        v = J[i] ? (zs > 0 ? -ws->zc[i] / zs : 0) : (sc > 0 ? -ws->wc[i] / sc : 0);
+        if (v > most) {
+            most = v;
+            worst = i;
+        }
+    }
+    return worst;
+}
+#endif
+
 #if NCS_REAL_IS_FLOAT
 /* float only: rounding in the tableau's updates can end Lemke one exchange
  * away from a solution (rows of near-duplicate contacts) or on a ray, where
@@ -332,22 +356,11 @@ static int try_repair(call *c, unsigned char *J) {
     ncs_lcp_workspace *ws = c->ws;
     int it, i, m = c->m;
     for (it = 0; it < REPAIR_CAP; it++) {
-        int worst = -1;
-        ncs_real zs = 0, most = c->tol, v;
+        int worst;
         if (ncs_solve_set_solve(c, J) < 0 ||
             !(ncs_solve_residual(c, ws->zc, ws->wc, NULL, 0) < NCS_HUGE))
             return 0;
-        for (i = 0; i < m; i++)
-            if (NCS_FABS(ws->zc[i]) > zs)
-                zs = NCS_FABS(ws->zc[i]);
-        for (i = 0; i < m; i++) {
-            ncs_real sc = NCS_FABS(c->b[i]) + ws->rmax[i] * zs;
-            v = J[i] ? (zs > 0 ? -ws->zc[i] / zs : 0) : (sc > 0 ? -ws->wc[i] / sc : 0);
-            if (v > most) {
-                most = v;
-                worst = i;
-            }
-        }
+        worst = ncs_solve_worst_violation(c, J, c->tol);
         if (worst < 0) {                /* within tolerance: clamp and verify */
             for (i = 0; i < m; i++)
                 if (ws->zc[i] < 0)

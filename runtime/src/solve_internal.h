@@ -150,6 +150,9 @@ NCS_INTERNAL ncs_real *ncs_solve_gather(call *c, int n, ncs_real sign);
 NCS_INTERNAL int ncs_solve_set_solve(call *c, const unsigned char *J);
 NCS_INTERNAL int ncs_solve_solve_on_set(call *c, const unsigned char *J);
 NCS_INTERNAL void ncs_solve_keep_best(call *c, ncs_real res);
+#if NCS_REAL_IS_FLOAT || !NCS_LCP_SMALL
+NCS_INTERNAL int ncs_solve_worst_violation(const call *c, const unsigned char *J, ncs_real most);
+#endif
 NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path);
 
 

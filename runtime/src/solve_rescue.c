@@ -115,21 +115,11 @@ NCS_INTERNAL void ncs_solve_polish_verified(call *c) {
     for (i = 0; i < m; i++)
         J[i] = ws->zc[i] > 0;
     for (it = 0; it < POLISH_CAP; it++) {
-        int worst = -1;
-        ncs_real zs = 0, most = thr, v;
+        int worst;
         if (set_solve_refined(c, J) < 0 ||
             !(ncs_solve_residual(c, ws->zc, ws->wc, NULL, 0) < NCS_HUGE))
             break;
-        for (i = 0; i < m; i++)
-            zs = NCS_FABS(ws->zc[i]) > zs ? NCS_FABS(ws->zc[i]) : zs;
-        for (i = 0; i < m; i++) {
-            ncs_real sc = NCS_FABS(c->b[i]) + ws->rmax[i] * zs;
-            v = J[i] ? (zs > 0 ? -ws->zc[i] / zs : 0) : (sc > 0 ? -ws->wc[i] / sc : 0);
-            if (v > most) {
-                most = v;
-                worst = i;
-            }
-        }
+        worst = ncs_solve_worst_violation(c, J, thr);
         if (worst < 0) {                /* at rounding level: clamp and verify */
             for (i = 0; i < m; i++)
                 ws->zc[i] = ws->zc[i] > 0 ? ws->zc[i] : 0;

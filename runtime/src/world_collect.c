@@ -80,10 +80,10 @@ static ncs_real side_mu(const ncs_world *w, int sb, int j) {
     return w->sc->obst.side[j].mu;
 }
 
-/* Point (pa, pt, rp) against piece k of body sb (or an obstacle piece):
- * its lines, and arcs around its vertices for a disc. `mup` is the
- * point's friction. */
-static int point_piece(ncs_world *w, int pa, int pt, ncs_real rp, ncs_real mup, int sb, int k,
+/* Point (pk, pa, pt, rp) against piece k of body sb (or an obstacle
+ * piece): its lines, and arcs around its vertices for a disc. `pk` is the
+ * point's kind (NCS_POINT_*), `mup` its friction. */
+static int point_piece(ncs_world *w, int pk, int pa, int pt, ncs_real rp, ncs_real mup, int sb, int k,
                        ncs_real reach, const ncs_real (*q)[3]) {
     const ncs_pieces *t = table(w, sb);
     ncs_sref s;
@@ -92,6 +92,7 @@ static int point_piece(ncs_world *w, int pa, int pt, ncs_real rp, ncs_real mup, 
     int nv = VERT1(t, k) - VERT0(t, k);
     begin(w, &bd, reach, q);
     memset(&s, 0, sizeof s);
+    s.point = (signed char)pk;
     s.pa = pa;
     s.pt = pt;
     s.sb = sb;
@@ -208,7 +209,8 @@ static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int j
     begin(w, &bd, reach, q);
     memset(&s, 0, sizeof s);
     s.kind = NCS_SIDE_CORNER;
-    s.met = (short)met;
+    s.met = (signed char)met;
+    s.point = NCS_POINT_BODY_VERTEX;
     s.pa = a;
     s.pt = w->sc->bvmap[VERT0(ta, ka) + jv];
     s.sb = b;
@@ -397,7 +399,7 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
     if (A->kind != NCS_POLYGON) {
         while ((k = near_next(&it, w)) >= 0)
             if (ncs_world_piece_dist(w, -1, k, q[a], q) <= A->rad + R &&
-                point_piece(w, a, -1, A->r, A->mu, -1, k, R, q) != 0)
+                point_piece(w, NCS_POINT_CENTRE, a, -1, A->r, A->mu, -1, k, R, q) != 0)
                 return -1;
         return 0;
     }
@@ -414,7 +416,7 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
             continue;
         for (v = A->vert0; v < A->vert0 + A->nvert; v++)
             if (!corner_covers(w, from, a, v, -1, k, q) &&
-                point_piece(w, a, v, 0, A->mu, -1, k, R, q) != 0)
+                point_piece(w, NCS_POINT_BODY_VERTEX, a, v, 0, A->mu, -1, k, R, q) != 0)
                 return -1;
     }
     near_begin(&it, w, q[a], A->rad + R, 1);
@@ -430,6 +432,7 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
                 continue;
             begin(w, &bd, R, q);
             memset(&s, 0, sizeof s);
+            s.point = NCS_POINT_OBST_VERTEX;
             s.pa = -1;
             s.pt = cv;
             s.sb = a;
@@ -469,13 +472,13 @@ static int between(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3
             if (ncs_world_piece_dist(w, o, k, q[p], q) > P->rad + R)
                 continue;
             if (P->kind != NCS_POLYGON) {
-                if (point_piece(w, p, -1, P->r, P->mu, o, k, R, q) != 0)
+                if (point_piece(w, NCS_POINT_CENTRE, p, -1, P->r, P->mu, o, k, R, q) != 0)
                     return -1;
                 continue;
             }
             for (v = P->vert0; v < P->vert0 + P->nvert; v++)
                 if (!corner_covers(w, from, p, v, o, k, q) &&
-                    point_piece(w, p, v, 0, P->mu, o, k, R, q) != 0)
+                    point_piece(w, NCS_POINT_BODY_VERTEX, p, v, 0, P->mu, o, k, R, q) != 0)
                     return -1;
         }
     }
@@ -485,6 +488,7 @@ static int between(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3
         build bd;
         begin(w, &bd, R, q);
         memset(&s, 0, sizeof s);
+        s.point = NCS_POINT_CENTRE;
         s.pa = a;
         s.pt = -1;
         s.sb = b;

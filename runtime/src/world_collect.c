@@ -1,7 +1,25 @@
 /* world_collect.c - the step engine's collection of pairs: every side within
  * reach of a point, piece or corner of two bodies (or a body and the
  * obstacles), with the speed bounds that set the reach (docs/engine.md,
- * "Contacts" and "Sizes"). */
+ * "Contacts" and "Sizes").
+ *
+ * Which sides two bodies make depends only on their two shapes: the body
+ * kinds of ncs/vocab.h and the world (the obstacles, a static row of its
+ * own). So the pairs are dispatched by a table, `registers` below, indexed
+ * by the two shapes (Box2D v3's contact registers, s_registers in
+ * src/contact.c): a function per pair of shapes, and a swap flag so that
+ * one function serves (A, B) and (B, A). The loop (ncs_world_collect) sees
+ * every body once against the world, then each two bodies a < b within
+ * reach, and calls the register of their shapes: no test of kinds in it.
+ * With n body kinds the table has (n + 1)^2 entries but one function per
+ * unordered pair of shapes that makes contacts: a new body kind (a capsule,
+ * say) is one row of the table (its column holds the same functions,
+ * swapped) and one function per shape it meets. The side a function makes names its point
+ * by kind (ncs_sref.point: a body's centre, a body's vertex, an obstacle
+ * vertex), so side geometry (world_side.c) need not read it from -1
+ * indices. The order of the pairs is that of the loops before the table
+ * (the bodies' order within a pair, the functions' own loops), so the
+ * islands, the LCPs and every result are the same. */
 #include "world_internal.h"
 
 /* ---- collection -------------------------------------------------------- */
@@ -80,10 +98,10 @@ static ncs_real side_mu(const ncs_world *w, int sb, int j) {
     return w->sc->obst.side[j].mu;
 }
 
-/* Point (pa, pt, rp) against piece k of body sb (or an obstacle piece):
- * its lines, and arcs around its vertices for a disc. `mup` is the
- * point's friction. */
-static int point_piece(ncs_world *w, int pa, int pt, ncs_real rp, ncs_real mup, int sb, int k,
+/* Point (pk, pa, pt, rp) against piece k of body sb (or an obstacle
+ * piece): its lines, and arcs around its vertices for a disc. `pk` is the
+ * point's kind (NCS_POINT_*), `mup` its friction. */
+static int point_piece(ncs_world *w, int pk, int pa, int pt, ncs_real rp, ncs_real mup, int sb, int k,
                        ncs_real reach, const ncs_real (*q)[3]) {
     const ncs_pieces *t = table(w, sb);
     ncs_sref s;
@@ -92,6 +110,7 @@ static int point_piece(ncs_world *w, int pa, int pt, ncs_real rp, ncs_real mup, 
     int nv = VERT1(t, k) - VERT0(t, k);
     begin(w, &bd, reach, q);
     memset(&s, 0, sizeof s);
+    s.point = (signed char)pk;
     s.pa = pa;
     s.pt = pt;
     s.sb = sb;
@@ -208,7 +227,8 @@ static int corner_pair(ncs_world *w, int a, int ka, int jv, int b, int kb, int j
     begin(w, &bd, reach, q);
     memset(&s, 0, sizeof s);
     s.kind = NCS_SIDE_CORNER;
-    s.met = (short)met;
+    s.met = (signed char)met;
+    s.point = NCS_POINT_BODY_VERTEX;
     s.pa = a;
     s.pt = w->sc->bvmap[VERT0(ta, ka) + jv];
     s.sb = b;
@@ -321,7 +341,6 @@ static int corner_covers_obst(const ncs_world *w, int from, int cv, int a, int k
     return 0;
 }
 
-/* Pairs of body a against the obstacles. */
 /** Walks the obstacle pieces (or corners) whose circles may come within d
  *  of c: through the scene's grid, each once, or every one without a grid. */
 typedef struct near_it {
@@ -388,20 +407,36 @@ static int near_next(near_it *it, const ncs_world *w) {
     }
 }
 
-static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q)[3]) {
+/* ---- the collectors of the table (one per pair of shapes) --------------
+ * Each is called as fn(w, a, b, reach, q) with a's shape the row and b's the
+ * column of its register (b = -1: the world); a swapped register calls it
+ * with the two the other way round. */
+
+/* A particle or disc (the centre of body a) against the obstacles: the
+ * pieces whose circles come within reach. */
+static int round_world(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3]) {
+    const ncs_body_desc *A = &w->sc->body[a];
+    near_it it;
+    int k;
+    (void)b;
+    near_begin(&it, w, q[a], A->rad + R, 0);
+    while ((k = near_next(&it, w)) >= 0)
+        if (ncs_world_piece_dist(w, -1, k, q[a], q) <= A->rad + R &&
+            point_piece(w, NCS_POINT_CENTRE, a, -1, A->r, A->mu, -1, k, R, q) != 0)
+            return -1;
+    return 0;
+}
+
+/* Polygon body a against the obstacles: corner pairs first (they make some
+ * vertex pairs redundant), then its vertices against the pieces, then the
+ * solid's convex corners against its pieces. */
+static int polygon_world(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3]) {
     const ncs_scene_desc *sc = w->sc;
     const ncs_body_desc *A = &sc->body[a];
     near_it it;
     int k, v, ka, from = w->npairs;
+    (void)b;
     near_begin(&it, w, q[a], A->rad + R, 0);
-    if (A->kind != NCS_POLYGON) {
-        while ((k = near_next(&it, w)) >= 0)
-            if (ncs_world_piece_dist(w, -1, k, q[a], q) <= A->rad + R &&
-                point_piece(w, a, -1, A->r, A->mu, -1, k, R, q) != 0)
-                return -1;
-        return 0;
-    }
-    /* corners first: they make some vertex pairs redundant */
     while ((k = near_next(&it, w)) >= 0)
         if (VERT1(&sc->obst, k) > VERT0(&sc->obst, k) &&
             ncs_world_piece_dist(w, -1, k, q[a], q) <= A->rad + R)
@@ -414,7 +449,7 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
             continue;
         for (v = A->vert0; v < A->vert0 + A->nvert; v++)
             if (!corner_covers(w, from, a, v, -1, k, q) &&
-                point_piece(w, a, v, 0, A->mu, -1, k, R, q) != 0)
+                point_piece(w, NCS_POINT_BODY_VERTEX, a, v, 0, A->mu, -1, k, R, q) != 0)
                 return -1;
     }
     near_begin(&it, w, q[a], A->rad + R, 1);
@@ -430,6 +465,7 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
                 continue;
             begin(w, &bd, R, q);
             memset(&s, 0, sizeof s);
+            s.point = NCS_POINT_OBST_VERTEX;
             s.pa = -1;
             s.pt = cv;
             s.sb = a;
@@ -447,57 +483,113 @@ static int against_obstacles(ncs_world *w, int a, ncs_real R, const ncs_real (*q
     return 0;
 }
 
-/* Pairs between bodies a and b (points of each against the other's pieces,
- * separating axes where vertices meet, disc against disc). */
-static int between(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3]) {
-    const ncs_scene_desc *sc = w->sc;
-    int x, from = w->npairs;
-    if (sc->body[a].kind == NCS_POLYGON && sc->body[b].kind == NCS_POLYGON) {
-        int ka, kb; /* corners first: they make some vertex pairs redundant */
-        for (ka = sc->body[a].piece0; ka < sc->body[a].piece0 + sc->body[a].npiece; ka++)
-            for (kb = sc->body[b].piece0; kb < sc->body[b].piece0 + sc->body[b].npiece; kb++)
-                if (corners_meet(w, a, ka, b, kb, R, q) != 0)
-                    return -1;
-    }
-    for (x = 0; x < 2; x++) {
-        int p = x ? b : a, o = x ? a : b; /* points of p against pieces of o */
-        const ncs_body_desc *P = &sc->body[p], *O = &sc->body[o];
-        int k, v;
-        if (O->kind != NCS_POLYGON)
+/* A particle or disc (the centre of body p) against the pieces of polygon
+ * body o within reach. */
+static int round_polygon(ncs_world *w, int p, int o, ncs_real R, const ncs_real (*q)[3]) {
+    const ncs_body_desc *P = &w->sc->body[p], *O = &w->sc->body[o];
+    int k;
+    for (k = O->piece0; k < O->piece0 + O->npiece; k++) {
+        if (ncs_world_piece_dist(w, o, k, q[p], q) > P->rad + R)
             continue;
-        for (k = O->piece0; k < O->piece0 + O->npiece; k++) {
-            if (ncs_world_piece_dist(w, o, k, q[p], q) > P->rad + R)
-                continue;
-            if (P->kind != NCS_POLYGON) {
-                if (point_piece(w, p, -1, P->r, P->mu, o, k, R, q) != 0)
-                    return -1;
-                continue;
-            }
-            for (v = P->vert0; v < P->vert0 + P->nvert; v++)
-                if (!corner_covers(w, from, p, v, o, k, q) &&
-                    point_piece(w, p, v, 0, P->mu, o, k, R, q) != 0)
-                    return -1;
-        }
-    }
-    if (sc->body[a].kind != NCS_POLYGON && sc->body[b].kind != NCS_POLYGON &&
-        (sc->body[a].kind == NCS_DISC || sc->body[b].kind == NCS_DISC)) {
-        ncs_sref s;
-        build bd;
-        begin(w, &bd, R, q);
-        memset(&s, 0, sizeof s);
-        s.pa = a;
-        s.pt = -1;
-        s.sb = b;
-        s.piece = -1;
-        s.kind = NCS_SIDE_DISC;
-        s.rp = sc->body[a].r;
-        s.rs = sc->body[b].r;
-        s.mu = pair_mu(sc->body[a].mu, sc->body[b].mu);
-        cand(w, &bd, &s);
-        if (finish(w, &bd, a, b) != 0)
+        if (point_piece(w, NCS_POINT_CENTRE, p, -1, P->r, P->mu, o, k, R, q) != 0)
             return -1;
     }
     return 0;
+}
+
+/* The vertices of polygon body p against the pieces of polygon body o
+ * within reach, but those a corner pair among pairs [from, npairs)
+ * covers. */
+static int vertices_polygon(ncs_world *w, int p, int o, int from, ncs_real R, const ncs_real (*q)[3]) {
+    const ncs_body_desc *P = &w->sc->body[p], *O = &w->sc->body[o];
+    int k, v;
+    for (k = O->piece0; k < O->piece0 + O->npiece; k++) {
+        if (ncs_world_piece_dist(w, o, k, q[p], q) > P->rad + R)
+            continue;
+        for (v = P->vert0; v < P->vert0 + P->nvert; v++)
+            if (!corner_covers(w, from, p, v, o, k, q) &&
+                point_piece(w, NCS_POINT_BODY_VERTEX, p, v, 0, P->mu, o, k, R, q) != 0)
+                return -1;
+    }
+    return 0;
+}
+
+/* Polygon bodies a < b: corner pairs first (they make some vertex pairs
+ * redundant), then the vertices of a against b's pieces and of b against
+ * a's. */
+static int polygon_polygon(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3]) {
+    const ncs_scene_desc *sc = w->sc;
+    int ka, kb, from = w->npairs;
+    for (ka = sc->body[a].piece0; ka < sc->body[a].piece0 + sc->body[a].npiece; ka++)
+        for (kb = sc->body[b].piece0; kb < sc->body[b].piece0 + sc->body[b].npiece; kb++)
+            if (corners_meet(w, a, ka, b, kb, R, q) != 0)
+                return -1;
+    if (vertices_polygon(w, a, b, from, R, q) != 0)
+        return -1;
+    return vertices_polygon(w, b, a, from, R, q);
+}
+
+/* Bodies a < b, discs or a disc and a particle: the centre line, the
+ * point at a's centre (the same either way round: not swapped). */
+static int round_round(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3]) {
+    const ncs_scene_desc *sc = w->sc;
+    ncs_sref s;
+    build bd;
+    begin(w, &bd, R, q);
+    memset(&s, 0, sizeof s);
+    s.point = NCS_POINT_CENTRE;
+    s.pa = a;
+    s.pt = -1;
+    s.sb = b;
+    s.piece = -1;
+    s.kind = NCS_SIDE_DISC;
+    s.rp = sc->body[a].r;
+    s.rs = sc->body[b].r;
+    s.mu = pair_mu(sc->body[a].mu, sc->body[b].mu);
+    cand(w, &bd, &s);
+    return finish(w, &bd, a, b);
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+/* The shapes: the body kinds (ncs/vocab.h), then the world (the obstacles). */
+enum { SHAPE_WORLD = NCS_NBODY_KINDS, NSHAPES };
+
+typedef int (*collector)(ncs_world *w, int a, int b, ncs_real reach, const ncs_real (*q)[3]);
+
+/** The collector of a pair of shapes, and whether it takes the two the other
+ *  way round (Box2D v3's contact registers). */
+typedef struct pair_register {
+    collector fn;               /* NULL: such shapes never make a pair */
+    unsigned char swap;         /* 1: called as fn(w, b, a, ...) */
+} pair_register;
+
+/* registers[shape of a][shape of b], rows and columns in the order of
+ * ncs_body_kind (the check below), the world last. Two particles never
+ * make a pair (points without extent); the world's row is never looked up
+ * (the loop puts the world second) and is there for the symmetry. */
+static const pair_register registers[NSHAPES][NSHAPES] = {
+    /*              particle            disc                polygon             world */
+    /* particle */ {{NULL, 0},          {round_round, 0},   {round_polygon, 0}, {round_world, 0}},
+    /* disc */     {{round_round, 0},   {round_round, 0},   {round_polygon, 0}, {round_world, 0}},
+    /* polygon */  {{round_polygon, 1}, {round_polygon, 1}, {polygon_polygon, 0}, {polygon_world, 0}},
+    /* world */    {{round_world, 1},   {round_world, 1},   {polygon_world, 1}, {NULL, 0}}
+};
+typedef char registers_in_kind_order[NCS_PARTICLE == 0 && NCS_DISC == 1 && NCS_POLYGON == 2 &&
+                                     NCS_NBODY_KINDS == 3 ? 1 : -1];
+
+/* The shape of body i (-1: the world). */
+static int body_shape(const ncs_world *w, int i) {
+    return i < 0 ? SHAPE_WORLD : w->sc->body[i].kind;
+}
+
+/* The pairs of bodies a and b (b = -1: a against the world) by their
+ * shapes' register. Returns 0, or -1 when pairs or sides did not fit. */
+static int collect_pair(ncs_world *w, int a, int b, ncs_real reach, const ncs_real (*q)[3]) {
+    const pair_register *r = &registers[body_shape(w, a)][body_shape(w, b)];
+    if (!r->fn)
+        return 0;
+    return r->swap ? r->fn(w, b, a, reach, q) : r->fn(w, a, b, reach, q);
 }
 
 /* Speed bound of any point of body i from the velocities u and vt. */
@@ -544,7 +636,7 @@ NCS_INTERNAL int ncs_world_collect(ncs_world *w, const ncs_real (*q)[3], const n
     w->npairs = 0;
     w->nsrefs = 0;
     for (a = 0; a < sc->nbodies; a++) /* a kinematic body passes the obstacles */
-        if (!kin(w, a) && against_obstacles(w, a, w->h * sp[a][0] + sc->margin, q) != 0)
+        if (!kin(w, a) && collect_pair(w, a, -1, w->h * sp[a][0] + sc->margin, q) != 0)
             return -1;
     sweep_sort(w, q, sp);
     for (i = 0; i < sc->nbodies; i++) {
@@ -560,7 +652,7 @@ NCS_INTERNAL int ncs_world_collect(ncs_world *w, const ncs_real (*q)[3], const n
                 continue;
             if ((sc->njoints > 0 && ncs_world_joined(w, a, b)) || (kin(w, a) && kin(w, b)))
                 continue;
-            if (between(w, a, b, rab, q) != 0)
+            if (collect_pair(w, a, b, rab, q) != 0)
                 return -1;
         }
     }

@@ -9,10 +9,10 @@
 NCS_INTERNAL void ncs_world_point_of(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3],
                                      ncs_real p[2]) {
     const ncs_scene_desc *sc = w->sc;
-    if (s->pa < 0) {
+    if (s->point == NCS_POINT_OBST_VERTEX) {
         p[0] = sc->obst.vert[s->pt].x;
         p[1] = sc->obst.vert[s->pt].y;
-    } else if (s->pt < 0) {
+    } else if (s->point == NCS_POINT_CENTRE) {
         p[0] = q[s->pa][0];
         p[1] = q[s->pa][1];
     } else {

@@ -221,9 +221,11 @@ typedef struct ncs_pair {
 
 /** One side of a pair: a point of body pa against a side of body sb. */
 typedef struct ncs_sref {
-    int pa;                     /**< body of the point, -1: an obstacle corner */
-    int pt;                     /**< its vertex (bvert index; an obstacle vertex
-                                     when pa is -1), or -1: the body's centre */
+    int pa;                     /**< body of the point, -1: the world (an
+                                     obstacle vertex) */
+    int pt;                     /**< its vertex: a bvert index (NCS_POINT_BODY_VERTEX),
+                                     an obstacle vertex (NCS_POINT_OBST_VERTEX), or
+                                     -1 (NCS_POINT_CENTRE) */
     int sb;                     /**< body of the side, -1: an obstacle piece */
     int piece;                  /**< piece of the side (obstacle or body table); for
                                      NCS_SIDE_CORNER the second corner's piece */
@@ -233,15 +235,25 @@ typedef struct ncs_sref {
                                      NCS_SIDE_CORNER the other vertex; unused for
                                      NCS_SIDE_DISC */
     short kind;                 /**< NCS_SIDE_* */
-    short met;                  /**< NCS_SIDE_CORNER: 1 when the two corners
+    signed char met;            /**< NCS_SIDE_CORNER: 1 when the two corners
                                      coincided where the pair was collected, so that
                                      it stands for the vertex pairs left out */
+    signed char point;          /**< NCS_POINT_*: what pa, pt name (met and point
+                                     share the two bytes met had: the size is
+                                     unchanged in float and double) */
     ncs_real rp;                /**< radius at the point (disc), else 0 */
     ncs_real rs;                /**< radius of the side's disc (NCS_SIDE_DISC) */
     ncs_real mu;                /**< friction coefficient of the contact */
     ncs_real nx, ny;            /**< NCS_SIDE_CORNER: the normal (world, fixed at
                                      collection) */
 } ncs_sref;
+
+/** Kinds of a side's point (ncs_sref.point). */
+enum {
+    NCS_POINT_CENTRE = 0,       /**< the centre of body pa (a particle or disc) */
+    NCS_POINT_BODY_VERTEX = 1,  /**< vertex pt (bvert) of polygon body pa */
+    NCS_POINT_OBST_VERTEX = 2   /**< obstacle vertex pt (pa is -1: the world) */
+};
 
 /** Kinds of sides. */
 enum {

@@ -543,7 +543,6 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
         ncs_buf_printf(o, "%s\"%s\"", b ? ", " : "", s->bodies[b].name);
     ncs_buf_printf(o, "};\n\n");
     if (pl->njoints > 0) {
-        static const char *const kind[] = {"NCS_JOINT_PIN", "NCS_JOINT_ROD", "NCS_JOINT_WELD"};
         ncs_buf_printf(o, "/* joints: kind, bodies a and b (-1: the world), anchor on a, anchor on b\n"
                           " * (centroid frames; a world point for the world), rod length, weld angle,\n"
                           " * motor, its speed and torque bound (-1: none) */\n"
@@ -552,7 +551,7 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
             const ncs_pjoint *j = &pl->joints[i];
             const double v[] = {j->ax, j->ay, j->bx, j->by, j->len, j->angle};
             int k;
-            ncs_buf_printf(o, "    {%s, %d, %d", kind[j->kind], j->a, j->b);
+            ncs_buf_printf(o, "    {%s, %d, %d", ncs_joint_kinds[j->kind].macro, j->a, j->b);
             for (k = 0; k < 6; k++) {
                 ncs_buf_printf(o, ", ");
                 real_lit(o, e->real_float, v[k]);

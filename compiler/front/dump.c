@@ -5,7 +5,6 @@
 #include "parse.h"
 
 static const char *const obstacle_kind[] = {"polygon", "group"};
-static const char *const joint_kind[] = {"pin", "rod", "weld"};
 static const char *const expect_kind[] = {
     "position", "velocity", "value", "bound", "no-penetration", "all-solved"
 };
@@ -129,7 +128,7 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
     fprintf(out, "  joints %d\n", s->njoints);
     for (int i = 0; i < s->njoints; i++) {
         const ncs_joint *j = &s->joints[i];
-        fprintf(out, "    joint %s %s @%d:%d\n", j->name, pick(joint_kind, 3, j->kind),
+        fprintf(out, "    joint %s %s @%d:%d\n", j->name, ncs_joint_kind_name(j->kind),
                 j->loc.line, j->loc.col);
         fprintf(out, "      a %s (%d)\n", s->bodies[j->a].name, j->a);
         if (j->b >= 0)

@@ -94,6 +94,30 @@ typedef enum ncs_joint_kind {
     NCS_JOINT_WELD = 2          /**< a pin that also keeps the angle: 3 rows */
 } ncs_joint_kind;
 
+/** Number of joint kinds. */
+#define NCS_NJOINT_KINDS 3
+
+/** One joint kind: the row of ncs_joint_kinds at index `kind`. */
+typedef struct ncs_joint_kind_info {
+    int kind;                   /**< its ncs_joint_kind value (its index) */
+    const char *name;           /**< as written in scenes, dumps and pages */
+    const char *plural;         /**< its name for more than one (messages) */
+    const char *macro;          /**< its enum's name, as generated code writes it */
+    int rows;                   /**< its rows in the step's LCP (NCS_JOINT_ROWS) */
+} ncs_joint_kind_info;
+
+/** The joint kinds, indexed by ncs_joint_kind. */
+extern const ncs_joint_kind_info ncs_joint_kinds[NCS_NJOINT_KINDS];
+
+/// The row of joint kind `kind`, or NULL when `kind` is no joint kind.
+const ncs_joint_kind_info *ncs_joint_kind_info_of(int kind);
+
+/// The name of joint kind `kind` (ncs_joint_kinds), or "?" when it is none.
+const char *ncs_joint_kind_name(int kind);
+
+/// The joint kind named `name` (exactly as ncs_joint_kinds spells it), or -1.
+int ncs_joint_kind_from_name(const char *name);
+
 /* ---- expectations (the simulator's, ncs/sim.h) ----------------------------- */
 
 /** Kinds of expectations (ncs_expect_desc.kind). */

@@ -195,6 +195,13 @@ static const char *base_name(const char *path) {
     return b ? b + 1 : path;
 }
 
+/* The scene file as the simulator's messages name it (ncs_sim_desc.file):
+ * as given to ncsc when relative, its base name when absolute, so that no
+ * generated file holds a path of the machine that generated it. */
+static const char *shown_file(const char *path) {
+    return path[0] == '/' ? base_name(path) : path;
+}
+
 void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
     const ncs_plan *pl = e->p;
     const ncs_scene *s = pl->s;
@@ -456,7 +463,7 @@ static void sim_tables(ncs_buf *o, const emit_ctx *e) {
     }
     ncs_buf_printf(o, "%s};\n\n", j ? "" : "0");
     ncs_buf_printf(o, "const ncs_sim_desc %s_sim = {\n    &%s_scene, \"", p, p);
-    str_lit(o, s->file);
+    str_lit(o, shown_file(s->file));
     ncs_buf_printf(o, "\", \"%s\", %d, %s_expect,\n    %d, %s_ring_first, %s_ring_xy, %s_ring_hole\n};\n",
                    p, s->nexpects, p, nr, p, p, p);
 }

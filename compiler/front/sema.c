@@ -107,10 +107,17 @@ typedef struct sema {
 } sema;
 
 static const char *const obstacle_kinds[] = {"polygon", "group", NULL};
-static const char *const members[] = {
-    "x", "y", "theta", "vx", "vy", "omega", "position", "velocity", NULL
-};
-enum { MEMBER_POSITION = 6, MEMBER_VELOCITY = 7 };
+/* what an expectation may be about: the coordinates (ncs_coords), then
+ * the vectors position and velocity (the first two ncs_expect_kinds) */
+enum { MEMBER_POSITION = NCS_NCOORDS, MEMBER_VELOCITY, NMEMBERS };
+static const char *const *member_names(const char **names) {
+    for (int c = 0; c < NCS_NCOORDS; c++)
+        names[c] = ncs_coords[c].name;
+    names[MEMBER_POSITION] = ncs_expect_kinds[NCS_EXPECT_POSITION].name;
+    names[MEMBER_VELOCITY] = ncs_expect_kinds[NCS_EXPECT_VELOCITY].name;
+    names[NMEMBERS] = NULL;
+    return names;
+}
 
 static int lookup(const char *s, const char *const *names) {
     if (!s)
@@ -1147,11 +1154,20 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
     } else {
         e->body = ns->body;
     }
-    int m = lookup(x->member.text, members);
-    if (m < 0)
+    const char *members[NMEMBERS + 1];
+    int m = lookup(x->member.text, member_names(members));
+    if (m < 0) {
+        /* the vectors first: "position, velocity, x, ... or omega" */
+        const char *listed[NMEMBERS + 1];
+        char all[100], expected[120];
+        listed[0] = members[MEMBER_POSITION];
+        listed[1] = members[MEMBER_VELOCITY];
+        memcpy(listed + 2, members, sizeof members[0] * NCS_NCOORDS);
+        listed[NMEMBERS] = NULL;
+        snprintf(expected, sizeof expected, " (expected %s)", name_list(all, sizeof all, listed));
         ncs_error(S->d, x->member.loc, "unknown quantity %s%s", ncs_quote(q, x->member.text, 32),
-                  did_you_mean(hint, x->member.text, members)[0] ? hint
-                  : " (expected position, velocity, x, y, theta, vx, vy or omega)");
+                  did_you_mean(hint, x->member.text, members)[0] ? hint : expected);
+    }
 
     /* when */
     const ncs_rwhen *w = x->when1.given ? &x->when1 : x->when2.given ? &x->when2 : NULL;

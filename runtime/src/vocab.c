@@ -1,5 +1,6 @@
 /* vocab.c - the tables of ncs/vocab.h: the one place that spells the name of
- * a formulation, a body kind or a joint kind (host library ncs_layout; a firmware copy
+ * a formulation, a body kind, a joint kind, an expectation kind, a
+ * coordinate or a comparison (host library ncs_layout; a firmware copy
  * does not compile it). */
 #include <stddef.h>
 #include <string.h>
@@ -39,6 +40,35 @@ static int find_name(const void *rows, size_t size, size_t at, int n, const char
             return i;
     }
     return -1;
+}
+
+const ncs_enum_name ncs_expect_kinds[NCS_NEXPECT_KINDS] = {
+    {NCS_EXPECT_POSITION, "position", "NCS_EXPECT_POSITION"},
+    {NCS_EXPECT_VELOCITY, "velocity", "NCS_EXPECT_VELOCITY"},
+    {NCS_EXPECT_VALUE, "value", "NCS_EXPECT_VALUE"},
+    {NCS_EXPECT_BOUND, "bound", "NCS_EXPECT_BOUND"},
+    {NCS_EXPECT_NO_PENETRATION, "no-penetration", "NCS_EXPECT_NO_PENETRATION"},
+    {NCS_EXPECT_ALL_SOLVED, "all-solved", "NCS_EXPECT_ALL_SOLVED"}
+};
+
+const ncs_enum_name ncs_coords[NCS_NCOORDS] = {
+    {NCS_COORD_X, "x", "NCS_COORD_X"},         {NCS_COORD_Y, "y", "NCS_COORD_Y"},
+    {NCS_COORD_THETA, "theta", "NCS_COORD_THETA"}, {NCS_COORD_VX, "vx", "NCS_COORD_VX"},
+    {NCS_COORD_VY, "vy", "NCS_COORD_VY"},      {NCS_COORD_OMEGA, "omega", "NCS_COORD_OMEGA"}
+};
+
+const ncs_enum_name ncs_cmps[NCS_NCMPS] = {
+    {NCS_EXPECT_EQ, "==", "NCS_EXPECT_EQ"},
+    {NCS_EXPECT_LE, "<=", "NCS_EXPECT_LE"},
+    {NCS_EXPECT_GE, ">=", "NCS_EXPECT_GE"}
+};
+
+const char *ncs_enum_name_of(const ncs_enum_name *table, int n, int i) {
+    return i >= 0 && i < n ? table[i].name : "?";
+}
+
+const char *ncs_enum_macro_of(const ncs_enum_name *table, int n, int i) {
+    return table[i >= 0 && i < n ? i : 0].macro;
 }
 
 const ncs_form_info *ncs_form_info_of(int form) {

@@ -82,6 +82,24 @@ int main(void) {
     CHECK(strcmp(ncs_joint_kinds[NCS_JOINT_PIN].name, "pin") == 0 &&
           strcmp(ncs_joint_kinds[NCS_JOINT_ROD].name, "rod") == 0 &&
           strcmp(ncs_joint_kinds[NCS_JOINT_WELD].name, "weld") == 0);
+    {
+        const ncs_enum_name *tables[3] = {ncs_expect_kinds, ncs_coords, ncs_cmps};
+        const int sizes[3] = {NCS_NEXPECT_KINDS, NCS_NCOORDS, NCS_NCMPS};
+        const char *const prefixes[3] = {"NCS_EXPECT_", "NCS_COORD_", "NCS_EXPECT_"};
+        int t, i;
+        for (t = 0; t < 3; t++) {
+            for (i = 0; i < sizes[t]; i++) {
+                CHECK(tables[t][i].value == i, "table %d row %d", t, i);
+                CHECK(strcmp(ncs_enum_name_of(tables[t], sizes[t], i), tables[t][i].name) == 0);
+                CHECK(strncmp(tables[t][i].macro, prefixes[t], strlen(prefixes[t])) == 0);
+            }
+            CHECK(strcmp(ncs_enum_name_of(tables[t], sizes[t], sizes[t]), "?") == 0);
+            CHECK(ncs_enum_macro_of(tables[t], sizes[t], -1) == tables[t][0].macro);
+        }
+        CHECK(strcmp(ncs_expect_kinds[NCS_EXPECT_ALL_SOLVED].macro, "NCS_EXPECT_ALL_SOLVED") == 0);
+        CHECK(strcmp(ncs_coords[NCS_COORD_OMEGA].name, "omega") == 0);
+        CHECK(strcmp(ncs_cmps[NCS_EXPECT_GE].name, ">=") == 0);
+    }
     printf("vocab: %d formulations, %d body kinds, %d joint kinds\n", NCS_NFORMS,
            NCS_NBODY_KINDS, NCS_NJOINT_KINDS);
     return CHECK_DONE();

@@ -147,6 +147,36 @@ typedef enum ncs_cmp {
     NCS_EXPECT_GE = 2           /**< >= */
 } ncs_cmp;
 
+/** The number of expectation kinds, coordinates and comparisons. */
+#define NCS_NEXPECT_KINDS 6
+#define NCS_NCOORDS 6
+#define NCS_NCMPS 3
+
+/** One name of a small enum: the row at index `value` of ncs_expect_kinds,
+ *  ncs_coords or ncs_cmps. */
+typedef struct ncs_enum_name {
+    int value;                  /**< its enum's value (its index) */
+    const char *name;           /**< as scenes and dumps write it (an expectation
+                                     kind: as dumps write it; a scene writes the
+                                     first two as the members position and
+                                     velocity) */
+    const char *macro;          /**< its enum's name, as generated code writes it */
+} ncs_enum_name;
+
+/** The expectation kinds, indexed by ncs_expect_kind. */
+extern const ncs_enum_name ncs_expect_kinds[NCS_NEXPECT_KINDS];
+/** The coordinates of a body, indexed by ncs_coord. */
+extern const ncs_enum_name ncs_coords[NCS_NCOORDS];
+/** The comparisons of an expectation, indexed by ncs_cmp. */
+extern const ncs_enum_name ncs_cmps[NCS_NCMPS];
+
+/// The name of row `i` of `table` (n rows), or "?" when `i` is out of range.
+const char *ncs_enum_name_of(const ncs_enum_name *table, int n, int i);
+
+/// The macro of row `i` of `table` (n rows), that of row 0 when `i` is out
+/// of range (generated code always names a value).
+const char *ncs_enum_macro_of(const ncs_enum_name *table, int n, int i);
+
 /** When an expectation is checked (ncs_expect_desc.step): a step >= 1, or
  *  one of these. */
 enum {

@@ -30,6 +30,7 @@
 #include "ncs/assemble.h"
 #include "ncs/lcp.h"
 #include "ncs/lcp_dat.h"
+#include "ncs/vocab.h"
 #include "scene_gen.h"
 #include "lcp_holds.h"
 #ifdef NCS_HAVE_SICONOS
@@ -169,8 +170,6 @@ static int loop(const char *who, long reps, int nfiles, char **files) {
 
 int main(int argc, char **argv) {
     static const int sizes[6] = {10, 20, 50, 100, 200, 300};
-    static const char *const fam[4] = {"stewart+fric", "max", "summation", "diff"};
-    static const char *const fname[4] = {"stewart", "max", "summation", "diff"};
     static const int fform[4] = {NCS_FORM_STEWART, NCS_FORM_MAX, NCS_FORM_SUMMATION,
                                  NCS_FORM_DIFF};
     const char *out = argc > 1 ? argv[1] : NULL;
@@ -234,7 +233,7 @@ int main(int argc, char **argv) {
                 if (out) {
                     char path[1024];
                     snprintf(path, sizeof path, "%s/%s-m%d-%02d.dat", out,
-                             fname[f], target, n);
+                             ncs_form_name(fform[f]), target, n);
                     ncs_lcp_write_dat(path, m, B, m, b, &p->layout, "bench_lcp");
                 }
                 opt.warm_start = 0;
@@ -295,9 +294,12 @@ int main(int argc, char **argv) {
                 for (i = 0, k3 = 0; i < n; i++)
                     if (!isnan(fl1[i]))
                         fl1[k3++] = fl1[i];
+                char fam[32]; /* the family: stewart's rows carry friction */
+                snprintf(fam, sizeof fam, "%s%s", ncs_form_name(fform[f]),
+                         fform[f] == NCS_FORM_STEWART ? "+fric" : "");
                 printf("%-12s %4d %3d %6d %6d %9.1f %9.1f %9.1f %7.1f %7.1f %6.0f %7.2f %5.2f %7.3f "
                        "%8.1f %8.2f\n",
-                       fam[f], target, n, nok, sok, mt, m1, ms, mr, mr1, mp, mfl,
+                       fam, target, n, nok, sok, mt, m1, ms, mr, mr1, mp, mfl,
                        median(fl1, k3), median(tp, k), median(tcs, n), median(tasm, n));
             }
         }

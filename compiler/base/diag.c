@@ -208,6 +208,16 @@ static int hold_message(ncs_diag *d, diag_kind kind, ncs_loc loc, const char *fm
     return 0;
 }
 
+void ncs_diag_io_error(ncs_diag *d, const char *fmt, ...) {
+    va_list ap;
+    if (!d->out)
+        return;
+    fprintf(d->out, "%s: error: ", d->file);
+    va_start(ap, fmt);
+    vfprintf(d->out, fmt, ap);
+    va_end(ap);
+}
+
 void ncs_diag_hold(ncs_diag *d) {
     d->holding = 1;
 }
@@ -223,7 +233,7 @@ void ncs_diag_flush(ncs_diag *d) {
         print_tail(d, d->held[i].loc);
         free(d->held[i].text);
     }
-    if (d->held_capped)
+    if (d->held_capped && d->out)   /* a sink that only counts held nothing */
         fprintf(d->out, "%s: error: too many errors, stopping\n", d->file);
     free(d->held);
     d->held = NULL;

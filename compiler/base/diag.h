@@ -58,6 +58,10 @@ void ncs_note(ncs_diag *d, ncs_loc loc, const char *fmt, ...) NCS_PRINTF(3, 4);
 /// ncs_diag_flush. Counting (ncs_diag_errors, ncs_diag_stopped) is not
 /// delayed. Never fails: if memory for a message runs out, the messages
 /// kept so far are flushed and the rest is printed at once.
+/// "file: error: " and the message (fmt ends with its newline) to d->out
+/// when there is one: an error outside the scene (a file, memory) that the
+/// caller reports by its status; not counted.
+void ncs_diag_io_error(ncs_diag *d, const char *fmt, ...) NCS_PRINTF(2, 3);
 void ncs_diag_hold(ncs_diag *d);
 
 /// Prints the kept messages sorted by position (line, then column; those

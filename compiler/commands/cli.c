@@ -122,6 +122,9 @@ int ncs_cli_parse(const ncs_cli_spec *spec, int argc, char **argv, ncs_cli *c) {
                 fputs(spec->usage, stdout);
             else
                 printf("ncsc %s\n", spec->version);
+            if (fflush(stdout) != 0 || ferror(stdout)) /* closed, full: say so */
+                return cli_error(spec, 0, "cannot write to the standard output: %s",
+                                 strerror(errno));
             return -1;
         } else if (spec->takes & NCS_OPT_ACTIONS && strcmp(a, "--check") == 0) {
             c->check = 1;

@@ -124,7 +124,7 @@ static int plan(ncs_compile_unit *u, const ncs_compile_options *o) {
         rc = ncs_plan_make(&u->plan, u->s, &u->g, o->emit.prefix ? o->emit.prefix : u->s->name,
                            &u->d);
     if (rc == 2)
-        fprintf(u->d.out, "%s: error: out of memory while generating code\n", u->d.file);
+        ncs_diag_io_error(&u->d, "out of memory while generating code\n");
     return rc;
 }
 

@@ -115,16 +115,15 @@ static void check_summary(const ncs_scene *s, const char *name) {
                     count(a, kinds[i], ncs_body_kinds[i].name, ncs_body_kinds[i].plural));
     fputc(')', stderr);
     if (s->njoints > 0) { /* 2 joints (1 pin, 1 weld) */
-        static const char *const jone[3] = {"pin", "rod", "weld"};
-        static const char *const jmany[3] = {"pins", "rods", "welds"};
-        int jk[3] = {0, 0, 0};
+        int jk[NCS_NJOINT_KINDS] = {0};
         for (i = 0; i < s->njoints; i++)
-            if (s->joints[i].kind >= 0 && s->joints[i].kind < 3)
+            if (s->joints[i].kind >= 0 && s->joints[i].kind < NCS_NJOINT_KINDS)
                 jk[s->joints[i].kind]++;
         fprintf(stderr, ", %s (", count(a, s->njoints, "joint", "joints"));
-        for (i = 0, any = 0; i < 3; i++)
+        for (i = 0, any = 0; i < NCS_NJOINT_KINDS; i++)
             if (jk[i])
-                fprintf(stderr, "%s%s", any++ ? ", " : "", count(a, jk[i], jone[i], jmany[i]));
+                fprintf(stderr, "%s%s", any++ ? ", " : "",
+                        count(a, jk[i], ncs_joint_kinds[i].name, ncs_joint_kinds[i].plural));
         fputc(')', stderr);
     }
     for (i = 0, any = s->restitution > 0; i < s->nbodies; i++)

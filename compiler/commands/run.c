@@ -314,23 +314,6 @@ static void remove_private(const char *priv) {
     rmdir(priv);
 }
 
-/* Keeps descriptors 0, 1 and 2 taken (by /dev/null where one is closed)
- * while ncsc run writes, builds and publishes, so that none of its files
- * becomes a standard stream of its own or of the compiler it runs.
- * Returns a mask of those that were closed (bit fd), which the simulator
- * gets closed again. */
-static int hold_std_fds(void) {
-    int fd, closed = 0;
-    for (fd = 0; fd <= 2; fd++)
-        if (fcntl(fd, F_GETFD) == -1) {
-            int got = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
-            if (got >= 0 && got != fd)
-                close(got);
-            closed |= 1 << fd;
-        }
-    return closed;
-}
-
 /* Runs the simulator `exe` with `args` (args[0]: the name it reports) and
  * waits for it, ignoring SIGINT and SIGQUIT meanwhile as system() does (the
  * simulator gets them; this process then cleans up). The standard streams
@@ -368,7 +351,7 @@ int ncs_run_main(int argc, char **argv) {
     char dir[PATH_CAP], priv[PATH_CAP], exe[PATH_CAP], shown_exe[PATH_CAP];
     size_t existing = 0;
     int rc = 0, have_unit = 0, have_priv = 0, sig = 0;
-    int closed = hold_std_fds();
+    int closed = ncs_hold_std_fds();
 
     if ((rc = ncs_cli_parse(&run_spec, argc, argv, &c)) != 0)
         return rc < 0 ? 0 : rc;

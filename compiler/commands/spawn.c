@@ -72,3 +72,15 @@ int ncs_spawn(const ncs_spawn_how *h, int *status) {
     errno = e;
     return rc;
 }
+
+int ncs_hold_std_fds(void) {
+    int fd, closed = 0;
+    for (fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1) {
+            int got = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+            if (got >= 0 && got != fd)
+                close(got);
+            closed |= 1 << fd;
+        }
+    return closed;
+}

@@ -25,4 +25,11 @@ typedef struct ncs_spawn_how {
 /// lost (waitpid failed), both with errno set and nothing printed.
 int ncs_spawn(const ncs_spawn_how *h, int *status);
 
+/// Keeps descriptors 0, 1 and 2 taken (by /dev/null where one is closed),
+/// so that no file a command writes, nor a program it runs, gets one as a
+/// standard stream (and messages to a closed stderr go nowhere rather than
+/// into such a file). Returns a mask of those that were closed (bit fd),
+/// for ncs_spawn_how.closed when a program must see them closed again.
+int ncs_hold_std_fds(void);
+
 #endif

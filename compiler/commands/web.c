@@ -442,6 +442,7 @@ int ncs_view_main(int argc, char **argv) {
 
     if ((rc = ncs_cli_parse(&view_spec, argc, argv, &c)) != 0)
         return rc < 0 ? 0 : rc;
+    ncs_hold_std_fds(); /* after --help, which fails on a closed stdout */
     opt = c.opt;
     file = c.file;
     out = c.out;

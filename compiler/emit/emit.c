@@ -119,18 +119,17 @@ static int check_target(const emit_out *o, ncs_diag *d) {
     if (stat(o->final, &st) != 0) {
         if (errno == ENOENT)
             return 0;
-        fprintf(d->out, "%s: error: cannot write '%s': %s\n", d->file, o->final,
+        ncs_diag_io_error(d, "cannot write '%s': %s\n", o->final,
                 strerror(errno));
         return 2;
     }
     if (S_ISDIR(st.st_mode)) {
-        fprintf(d->out, "%s: error: cannot write '%s': it is a directory\n", d->file,
+        ncs_diag_io_error(d, "cannot write '%s': it is a directory\n",
                 o->final);
         return 2;
     }
     if (!S_ISREG(st.st_mode)) {
-        fprintf(d->out, "%s: error: cannot write '%s': it is not a regular file\n",
-                d->file, o->final);
+        ncs_diag_io_error(d, "cannot write '%s': it is not a regular file\n", o->final);
         return 2;
     }
     return 0;
@@ -172,8 +171,8 @@ static void roll_back(emit_out *out, int n, ncs_diag *d) {
                 free(out[i].aside);
                 out[i].aside = NULL;
             } else {
-                fprintf(d->out, "%s: error: could not restore '%s'; the old file is "
-                        "'%s'\n", d->file, out[i].final, out[i].aside);
+                ncs_diag_io_error(d, "could not restore '%s'; the old file is '%s'\n",
+                                  out[i].final, out[i].aside);
             }
         }
     }
@@ -189,13 +188,12 @@ static int check_subdir(const char *path, int *missing, ncs_diag *d) {
             *missing = 1;
             return 0;
         }
-        fprintf(d->out, "%s: error: cannot write into '%s': %s\n", d->file, path,
+        ncs_diag_io_error(d, "cannot write into '%s': %s\n", path,
                 strerror(errno));
         return 2;
     }
     if (!S_ISDIR(st.st_mode)) {
-        fprintf(d->out, "%s: error: cannot write into '%s': it is not a directory\n",
-                d->file, path);
+        ncs_diag_io_error(d, "cannot write into '%s': it is not a directory\n", path);
         return 2;
     }
     return 0;
@@ -235,20 +233,19 @@ static int commit_files(const char *dir, emit_out *out, const char *const *names
     char *sub = NULL;
     int i, rc = 0, need_sub = 0, sub_missing = 0, sub_made = 0, lock = -1;
     if (stat(dir, &st) != 0) {
-        fprintf(d->out, "%s: error: cannot write into '%s': %s\n", d->file, dir,
+        ncs_diag_io_error(d, "cannot write into '%s': %s\n", dir,
                 strerror(errno));
         return 2;
     }
     if (!S_ISDIR(st.st_mode)) {
-        fprintf(d->out, "%s: error: cannot write into '%s': it is not a directory\n",
-                d->file, dir);
+        ncs_diag_io_error(d, "cannot write into '%s': it is not a directory\n", dir);
         return 2;
     }
     for (i = 0; i < n; i++) {
         need_sub |= strchr(names[i], '/') != NULL;
         out[i].final = join(dir, names[i]);
         if (!out[i].final) {
-            fprintf(d->out, "%s: error: out of memory while generating code\n", d->file);
+            ncs_diag_io_error(d, "out of memory while generating code\n");
             rc = 2;
             goto done;
         }
@@ -257,7 +254,7 @@ static int commit_files(const char *dir, emit_out *out, const char *const *names
     if (need_sub) {
         sub = join(dir, NCS_COPY_DIR);
         if (!sub) {
-            fprintf(d->out, "%s: error: out of memory while generating code\n", d->file);
+            ncs_diag_io_error(d, "out of memory while generating code\n");
             rc = 2;
             goto done;
         }
@@ -272,7 +269,7 @@ static int commit_files(const char *dir, emit_out *out, const char *const *names
         if (mkdir(sub, 0777) == 0) {
             sub_made = 1;
         } else if (errno != EEXIST) {   /* EEXIST: a concurrent ncsc made it */
-            fprintf(d->out, "%s: error: cannot create '%s': %s\n", d->file, sub,
+            ncs_diag_io_error(d, "cannot create '%s': %s\n", sub,
                     strerror(errno));
             rc = 2;
         }
@@ -282,21 +279,21 @@ static int commit_files(const char *dir, emit_out *out, const char *const *names
     }
     for (i = 0; i < n && rc == 0; i++) {
         if (write_temp(&out[i]) != 0) {
-            fprintf(d->out, "%s: error: cannot write a temporary file for '%s': %s\n",
-                    d->file, out[i].final, strerror(errno));
+            ncs_diag_io_error(d, "cannot write a temporary file for '%s': %s\n", out[i].final,
+                              strerror(errno));
             rc = 2;
         }
     }
     for (i = 0; i < n && rc == 0; i++) {
         if (move_aside(&out[i]) != 0) {
-            fprintf(d->out, "%s: error: cannot move the old '%s' aside: %s\n", d->file,
+            ncs_diag_io_error(d, "cannot move the old '%s' aside: %s\n",
                     out[i].final, strerror(errno));
             rc = 2;
         }
     }
     for (i = 0; i < n && rc == 0; i++) {
         if (NCS_EMIT_RENAME(out[i].tmp, out[i].final) != 0) {
-            fprintf(d->out, "%s: error: cannot rename '%s' to '%s': %s\n", d->file,
+            ncs_diag_io_error(d, "cannot rename '%s' to '%s': %s\n",
                     out[i].tmp, out[i].final, strerror(errno));
             rc = 2;
         } else {
@@ -382,7 +379,7 @@ int ncs_emit(const ncs_plan *plan, const ncs_emit_options *o, ncs_diag *d) {
             goto done;
         }
         if (buf[i].oom) {
-            fprintf(d->out, "%s: error: out of memory while generating code\n", d->file);
+            ncs_diag_io_error(d, "out of memory while generating code\n");
             rc = 2;
             goto done;
         }
@@ -402,7 +399,7 @@ int ncs_emit(const ncs_plan *plan, const ncs_emit_options *o, ncs_diag *d) {
         out[i].len = i < ngen ? buf[i].len : ncs_copy_files[i - ngen].size;
     }
     if (!out || !names || i < n) {
-        fprintf(d->out, "%s: error: out of memory while generating code\n", d->file);
+        ncs_diag_io_error(d, "out of memory while generating code\n");
         rc = 2;
         goto done;
     }

@@ -32,8 +32,7 @@ static void str_lit(ncs_buf *o, const char *s) {
 }
 
 static const char *coord_name(int c) {
-    static const char *const n[] = {"x", "y", "theta", "vx", "vy", "omega"};
-    return c >= 0 && c < 6 ? n[c] : "?";
+    return ncs_enum_name_of(ncs_coords, NCS_NCOORDS, c);
 }
 
 void ncs_expect_text(const ncs_scene *s, const ncs_expect *x, char *out, size_t n) {
@@ -52,7 +51,7 @@ void ncs_expect_text(const ncs_scene *s, const ncs_expect *x, char *out, size_t 
         ncs_buf_shortest(a, sizeof a, x->value.x);
         ncs_buf_shortest(b, sizeof b, x->value.y);
         snprintf(out, n, "%s.%s%s == (%s, %s) within %s", bn,
-                 x->kind == NCS_EXPECT_POSITION ? "position" : "velocity", when, a, b, t);
+                 ncs_expect_kinds[x->kind].name, when, a, b, t);
         break;
     case NCS_EXPECT_VALUE:
         ncs_buf_shortest(a, sizeof a, x->scalar);
@@ -61,7 +60,7 @@ void ncs_expect_text(const ncs_scene *s, const ncs_expect *x, char *out, size_t 
     case NCS_EXPECT_BOUND:
         ncs_buf_shortest(a, sizeof a, x->scalar);
         snprintf(out, n, "%s.%s %s %s%s (slack %s)", bn, coord_name(x->coord),
-                 x->op == NCS_EXPECT_LE ? "<=" : ">=", a, when, t);
+                 ncs_cmps[x->op == NCS_EXPECT_LE ? NCS_EXPECT_LE : NCS_EXPECT_GE].name, a, when, t);
         break;
     case NCS_EXPECT_NO_PENETRATION:
         snprintf(out, n, "no penetration within %s", t);
@@ -193,6 +192,13 @@ const char *ncs_emit_form_macro(int form) {
 static const char *base_name(const char *path) {
     const char *b = strrchr(path, '/');
     return b ? b + 1 : path;
+}
+
+/* The scene file as the simulator's messages name it (ncs_sim_desc.file):
+ * as given to ncsc when relative, its base name when absolute, so that no
+ * generated file holds a path of the machine that generated it. */
+static const char *shown_file(const char *path) {
+    return path[0] == '/' ? base_name(path) : path;
 }
 
 void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
@@ -358,23 +364,6 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
     ncs_buf_printf(o, "\n#ifdef __cplusplus\n}\n#endif\n#endif\n");
 }
 
-/* The names of the expectations' enums (ncs/vocab.h), as the simulator's
- * table writes them: kinds, coordinates, comparisons. */
-static const char *const expect_macros[] = {
-    "NCS_EXPECT_POSITION", "NCS_EXPECT_VELOCITY", "NCS_EXPECT_VALUE", "NCS_EXPECT_BOUND",
-    "NCS_EXPECT_NO_PENETRATION", "NCS_EXPECT_ALL_SOLVED"
-};
-static const char *const coord_macros[] = {
-    "NCS_COORD_X", "NCS_COORD_Y", "NCS_COORD_THETA", "NCS_COORD_VX", "NCS_COORD_VY",
-    "NCS_COORD_OMEGA"
-};
-static const char *const cmp_macros[] = {"NCS_EXPECT_EQ", "NCS_EXPECT_LE", "NCS_EXPECT_GE"};
-
-/* names[i] of a list of n, names[0] when i is out of range. */
-static const char *macro_of(const char *const *names, int n, int i) {
-    return names[i >= 0 && i < n ? i : 0];
-}
-
 /* The expectations and obstacle outlines of the simulator (host). */
 static void sim_tables(ncs_buf *o, const emit_ctx *e) {
     const ncs_scene *s = e->p->s;
@@ -387,12 +376,12 @@ static void sim_tables(ncs_buf *o, const emit_ctx *e) {
         char text[512];
         ncs_expect_text(s, x, text, sizeof text);
         ncs_buf_printf(o, "    {%d, %d, %s, %d, ", x->loc.line, x->loc.col,
-                       macro_of(expect_macros, 6, x->kind), x->body);
+                       ncs_enum_macro_of(ncs_expect_kinds, NCS_NEXPECT_KINDS, x->kind), x->body);
         if (x->kind == NCS_EXPECT_VALUE || x->kind == NCS_EXPECT_BOUND)
-            ncs_buf_printf(o, "%s, ", macro_of(coord_macros, 6, x->coord));
+            ncs_buf_printf(o, "%s, ", ncs_enum_macro_of(ncs_coords, NCS_NCOORDS, x->coord));
         else
             ncs_buf_printf(o, "%d, ", x->coord);
-        ncs_buf_printf(o, "%s, ", macro_of(cmp_macros, 3, x->op));
+        ncs_buf_printf(o, "%s, ", ncs_enum_macro_of(ncs_cmps, NCS_NCMPS, x->op));
         if (x->step == NCS_EXPECT_END)
             ncs_buf_printf(o, "NCS_EXPECT_END, {");
         else if (x->step == NCS_EXPECT_EVERY)
@@ -456,7 +445,7 @@ static void sim_tables(ncs_buf *o, const emit_ctx *e) {
     }
     ncs_buf_printf(o, "%s};\n\n", j ? "" : "0");
     ncs_buf_printf(o, "const ncs_sim_desc %s_sim = {\n    &%s_scene, \"", p, p);
-    str_lit(o, s->file);
+    str_lit(o, shown_file(s->file));
     ncs_buf_printf(o, "\", \"%s\", %d, %s_expect,\n    %d, %s_ring_first, %s_ring_xy, %s_ring_hole\n};\n",
                    p, s->nexpects, p, nr, p, p, p);
 }
@@ -543,7 +532,6 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
         ncs_buf_printf(o, "%s\"%s\"", b ? ", " : "", s->bodies[b].name);
     ncs_buf_printf(o, "};\n\n");
     if (pl->njoints > 0) {
-        static const char *const kind[] = {"NCS_JOINT_PIN", "NCS_JOINT_ROD", "NCS_JOINT_WELD"};
         ncs_buf_printf(o, "/* joints: kind, bodies a and b (-1: the world), anchor on a, anchor on b\n"
                           " * (centroid frames; a world point for the world), rod length, weld angle,\n"
                           " * motor, its speed and torque bound (-1: none) */\n"
@@ -552,7 +540,7 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
             const ncs_pjoint *j = &pl->joints[i];
             const double v[] = {j->ax, j->ay, j->bx, j->by, j->len, j->angle};
             int k;
-            ncs_buf_printf(o, "    {%s, %d, %d", kind[j->kind], j->a, j->b);
+            ncs_buf_printf(o, "    {%s, %d, %d", ncs_joint_kinds[j->kind].macro, j->a, j->b);
             for (k = 0; k < 6; k++) {
                 ncs_buf_printf(o, ", ");
                 real_lit(o, e->real_float, v[k]);

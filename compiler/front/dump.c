@@ -5,13 +5,6 @@
 #include "parse.h"
 
 static const char *const obstacle_kind[] = {"polygon", "group"};
-static const char *const joint_kind[] = {"pin", "rod", "weld"};
-static const char *const expect_kind[] = {
-    "position", "velocity", "value", "bound", "no-penetration", "all-solved"
-};
-static const char *const coord_name[] = {"x", "y", "theta", "vx", "vy", "omega"};
-static const char *const cmp_name[] = {"==", "<=", ">="};
-
 static void pad(FILE *out, int depth) {
     for (int i = 0; i < depth; i++)
         fputs("  ", out);
@@ -129,7 +122,7 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
     fprintf(out, "  joints %d\n", s->njoints);
     for (int i = 0; i < s->njoints; i++) {
         const ncs_joint *j = &s->joints[i];
-        fprintf(out, "    joint %s %s @%d:%d\n", j->name, pick(joint_kind, 3, j->kind),
+        fprintf(out, "    joint %s %s @%d:%d\n", j->name, ncs_joint_kind_name(j->kind),
                 j->loc.line, j->loc.col);
         fprintf(out, "      a %s (%d)\n", s->bodies[j->a].name, j->a);
         if (j->b >= 0)
@@ -152,15 +145,15 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
     fprintf(out, "  expects %d\n", s->nexpects);
     for (int i = 0; i < s->nexpects; i++) {
         const ncs_expect *e = &s->expects[i];
-        fprintf(out, "    expect %s @%d:%d\n", pick(expect_kind, 6, e->kind), e->loc.line,
+        fprintf(out, "    expect %s @%d:%d\n", ncs_enum_name_of(ncs_expect_kinds, NCS_NEXPECT_KINDS, e->kind), e->loc.line,
                 e->loc.col);
         if (e->body >= 0 && e->body < s->nbodies)
             fprintf(out, "      body %s (%d)\n", s->bodies[e->body].name, e->body);
         else
             fputs("      body none\n", out);
         if (e->kind == NCS_EXPECT_VALUE || e->kind == NCS_EXPECT_BOUND)
-            fprintf(out, "      coord %s\n", pick(coord_name, 6, e->coord));
-        fprintf(out, "      op %s\n", pick(cmp_name, 3, e->op));
+            fprintf(out, "      coord %s\n", ncs_enum_name_of(ncs_coords, NCS_NCOORDS, e->coord));
+        fprintf(out, "      op %s\n", ncs_enum_name_of(ncs_cmps, NCS_NCMPS, e->op));
         step(out, 3, e->step);
         if (e->kind == NCS_EXPECT_POSITION || e->kind == NCS_EXPECT_VELOCITY)
             vec(out, 3, "value", e->value);

@@ -40,6 +40,15 @@ static const char *const *body_heads(const char **names) {
     return names;
 }
 
+/* The names of the joint kinds (ncs_joint_kinds), NULL-terminated; `names`
+ * has room for NCS_NJOINT_KINDS + 1. */
+static const char *const *joint_names(const char **names) {
+    for (int k = 0; k < NCS_NJOINT_KINDS; k++)
+        names[k] = ncs_joint_kinds[k].name;
+    names[NCS_NJOINT_KINDS] = NULL;
+    return names;
+}
+
 /* "a, b, c or d" from a NULL-terminated list of names, into buf (n bytes). */
 static const char *name_list(char *buf, size_t n, const char *const *names) {
     size_t at = 0;
@@ -82,7 +91,6 @@ static const char *const body_settings[] = {
 
 enum { JO_A, JO_B, JO_SPEED, JO_TORQUE, JO_COUNT };
 static const char *const joint_settings[] = {"a", "b", "motor_speed", "max_torque", NULL};
-static const char *const joint_kinds[] = {"pin", "rod", "weld", NULL};
 
 typedef struct sema {
     ncs_front *p;       /* the parse */
@@ -99,10 +107,17 @@ typedef struct sema {
 } sema;
 
 static const char *const obstacle_kinds[] = {"polygon", "group", NULL};
-static const char *const members[] = {
-    "x", "y", "theta", "vx", "vy", "omega", "position", "velocity", NULL
-};
-enum { MEMBER_POSITION = 6, MEMBER_VELOCITY = 7 };
+/* what an expectation may be about: the coordinates (ncs_coords), then
+ * the vectors position and velocity (the first two ncs_expect_kinds) */
+enum { MEMBER_POSITION = NCS_NCOORDS, MEMBER_VELOCITY, NMEMBERS };
+static const char *const *member_names(const char **names) {
+    for (int c = 0; c < NCS_NCOORDS; c++)
+        names[c] = ncs_coords[c].name;
+    names[MEMBER_POSITION] = ncs_expect_kinds[NCS_EXPECT_POSITION].name;
+    names[MEMBER_VELOCITY] = ncs_expect_kinds[NCS_EXPECT_VELOCITY].name;
+    names[NMEMBERS] = NULL;
+    return names;
+}
 
 static int lookup(const char *s, const char *const *names) {
     if (!s)
@@ -930,17 +945,21 @@ static int joint_body(sema *S, const ncs_ritem *it, name_table *names) {
  * the rod's length, which needs the bodies' positions, in joint_lengths). */
 static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joint *j) {
     const ncs_ritem *slot[JO_COUNT] = {0}, *at = NULL;
-    char q[80], hint[100];
+    char q[80], hint[100], all[100], expected[120];
+    const char *kinds[NCS_NJOINT_KINDS + 1];
+    const char *rod = ncs_joint_kind_name(NCS_JOINT_ROD);
 
+    joint_names(kinds);
     j->name = b->name.text;
     j->loc = j->at_loc = b->name.loc;
     j->a = j->b = -1;
-    j->kind = lookup(b->kindname.text, joint_kinds);
-    if (j->kind < 0 && b->kindname.text)
+    j->kind = ncs_joint_kind_from_name(b->kindname.text);
+    if (j->kind < 0 && b->kindname.text) {
+        snprintf(expected, sizeof expected, " (expected %s)", name_list(all, sizeof all, kinds));
         ncs_error(S->d, b->kindname.loc, "unknown joint kind %s%s",
                   ncs_quote(q, b->kindname.text, 32),
-                  did_you_mean(hint, b->kindname.text, joint_kinds)[0] ? hint
-                  : " (expected pin, rod or weld)");
+                  did_you_mean(hint, b->kindname.text, kinds)[0] ? hint : expected);
+    }
     fill_slots(b, joint_settings, slot);
     for (const ncs_ritem *it = b->items; it; it = it->next) {
         if (it->kind == NCS_RI_AT) {
@@ -989,8 +1008,8 @@ static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joi
         ncs_error(S->d, slot[JO_TORQUE]->loc, "'max_torque' without 'motor_speed': a motor "
                   "needs its speed; add 'motor_speed = ...;'");
     if (slot[JO_SPEED] && j->kind != NCS_JOINT_PIN)
-        ncs_error(S->d, slot[JO_SPEED]->loc, "only pin joints have motors; '%s' is a %s",
-                  j->name, joint_kinds[j->kind]);
+        ncs_error(S->d, slot[JO_SPEED]->loc, "only %s joints have motors; '%s' is a %s",
+                  ncs_joint_kind_name(NCS_JOINT_PIN), j->name, ncs_joint_kind_name(j->kind));
     if (!slot[JO_A]) {
         ncs_error(S->d, j->loc, "joint '%s' has no body; add 'a = BODY;'", j->name);
         return;
@@ -1002,15 +1021,16 @@ static void check_joint(sema *S, const ncs_rblock *b, name_table *names, ncs_joi
     }
     if (j->kind == NCS_JOINT_ROD) {
         if (slot[JO_B] && at) {
-            ncs_error(S->d, at->loc, "rod '%s' has two far ends: 'b' and 'at'; keep one", j->name);
+            ncs_error(S->d, at->loc, "%s '%s' has two far ends: 'b' and 'at'; keep one", rod,
+                      j->name);
             ncs_note(S->d, slot[JO_B]->loc, "'b' is given here");
         } else if (!slot[JO_B] && !at) {
-            ncs_error(S->d, j->loc, "rod '%s' has no far end; add 'b = BODY;' or 'at (x, y);'",
-                      j->name);
+            ncs_error(S->d, j->loc, "%s '%s' has no far end; add 'b = BODY;' or 'at (x, y);'",
+                      rod, j->name);
         }
     } else if (!at) {
-        ncs_error(S->d, j->loc, "%s '%s' has no point; add 'at (x, y);'", joint_kinds[j->kind],
-                  j->name);
+        ncs_error(S->d, j->loc, "%s '%s' has no point; add 'at (x, y);'",
+                  ncs_joint_kind_name(j->kind), j->name);
     }
 }
 
@@ -1051,8 +1071,8 @@ static void joint_lengths(sema *S) {
         j->length = hypot(pa.x - pb.x, pa.y - pb.y);
         if (!(j->length > 0) || !isfinite(j->length))
             ncs_error(S->d, j->has_at ? j->at_loc : j->loc,
-                      "rod '%s' has length %g: its ends are at the same point (%g, %g)",
-                      j->name, j->length, pa.x, pa.y);
+                      "%s '%s' has length %g: its ends are at the same point (%g, %g)",
+                      ncs_joint_kind_name(NCS_JOINT_ROD), j->name, j->length, pa.x, pa.y);
     }
 }
 
@@ -1134,11 +1154,20 @@ static void check_expect(sema *S, const ncs_rblock *b, name_table *names, ncs_ex
     } else {
         e->body = ns->body;
     }
-    int m = lookup(x->member.text, members);
-    if (m < 0)
+    const char *members[NMEMBERS + 1];
+    int m = lookup(x->member.text, member_names(members));
+    if (m < 0) {
+        /* the vectors first: "position, velocity, x, ... or omega" */
+        const char *listed[NMEMBERS + 1];
+        char all[100], expected[120];
+        listed[0] = members[MEMBER_POSITION];
+        listed[1] = members[MEMBER_VELOCITY];
+        memcpy(listed + 2, members, sizeof members[0] * NCS_NCOORDS);
+        listed[NMEMBERS] = NULL;
+        snprintf(expected, sizeof expected, " (expected %s)", name_list(all, sizeof all, listed));
         ncs_error(S->d, x->member.loc, "unknown quantity %s%s", ncs_quote(q, x->member.text, 32),
-                  did_you_mean(hint, x->member.text, members)[0] ? hint
-                  : " (expected position, velocity, x, y, theta, vx, vy or omega)");
+                  did_you_mean(hint, x->member.text, members)[0] ? hint : expected);
+    }
 
     /* when */
     const ncs_rwhen *w = x->when1.given ? &x->when1 : x->when2.given ? &x->when2 : NULL;

@@ -208,8 +208,7 @@ static int plan_joints(ncs_plan *p) {
         pj->motor = j->motor;
         pj->speed = j->speed;
         pj->max_torque = j->max_torque;
-        p->size.jrows += (j->kind == NCS_JOINT_ROD ? 1 : j->kind == NCS_JOINT_PIN ? 2 : 3) +
-                         j->motor;
+        p->size.jrows += ncs_joint_kinds[j->kind].rows + j->motor;
     }
     return 0;
 }

@@ -26,11 +26,7 @@
 #ifndef NCS_LDL_H
 #define NCS_LDL_H
 
-#include "ncs/real.h"
-
-#ifndef NCS_INTERNAL
-#define NCS_INTERNAL /* static in the one-file build (one.c) */
-#endif
+#include "ncs/real.h"   /* ncs_real; NCS_INTERNAL (ncs/config.h; one.c: static) */
 
 /// Elimination tree and column counts of L for the pattern (n, ap, ai).
 /// Writes parent[n] (the tree: -1 at a root), lnz[n] (entries of each column

@@ -232,7 +232,7 @@ size_t ncs_view_scene_json(const ncs_sim_desc *sim, char *out, size_t cap) {
         const ncs_joint_desc *J = &sc->joint[i];
         const ncs_body_desc *A = &sc->body[J->a], *B = J->b >= 0 ? &sc->body[J->b] : NULL;
         at = put(out, cap, at, "%s{\"kind\":\"%s\",\"a\":%d,\"b\":%d,\"ends\":[", i ? "," : "",
-                 J->kind == NCS_JOINT_ROD ? "rod" : J->kind == NCS_JOINT_WELD ? "weld" : "pin", J->a,
+                 ncs_joint_kind_name(J->kind), J->a,
                  J->b);
         at = num(out, cap, at, (double)A->cx + (double)J->ax);
         at = put(out, cap, at, ",");

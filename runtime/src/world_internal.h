@@ -16,10 +16,8 @@
 #include "ncs/config.h"
 #include "unionfind.h"
 
-/* Linkage of the functions the rooms share (as lcp_internal.h's). */
-#ifndef NCS_INTERNAL
-#define NCS_INTERNAL
-#endif
+/* NCS_INTERNAL, the linkage of the functions the rooms share: ncs/config.h
+ * (as lcp_internal.h's). */
 
 /* The sides and vertices of piece k of table t: [SIDE0, SIDE1) and
  * [VERT0, VERT1) (no vertices: an explicit group). */

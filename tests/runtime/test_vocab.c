@@ -1,8 +1,10 @@
 /* test_vocab.c - the vocabulary's tables (ncs/vocab.h): every row at the
  * index of its enum, names found back, the constants each formulation
- * takes, and the shape of each row against ncs_layout_size. */
+ * takes, the shape of each row against ncs_layout_size, and each joint
+ * kind's rows against NCS_JOINT_ROWS. */
 #include <string.h>
 #include "ncs/vocab.h"
+#include "ncs/world.h"   /* NCS_JOINT_ROWS */
 #include "../check.h"
 
 /* The LCP size a row of ncs_forms gives for g groups of n sides each, x
@@ -65,6 +67,40 @@ int main(void) {
     }
     CHECK(ncs_body_kind_info_of(NCS_NBODY_KINDS) == NULL);
     CHECK(ncs_body_kind_from_name("kinematic") == -1);
-    printf("vocab: %d formulations, %d body kinds\n", NCS_NFORMS, NCS_NBODY_KINDS);
+    for (k = 0; k < NCS_NJOINT_KINDS; k++) {
+        const ncs_joint_kind_info *J = ncs_joint_kind_info_of(k);
+        CHECK(J == &ncs_joint_kinds[k] && J->kind == k);
+        CHECK(ncs_joint_kind_from_name(J->name) == k);
+        CHECK(strcmp(ncs_joint_kind_name(k), J->name) == 0);
+        CHECK(strncmp(J->plural, J->name, strlen(J->name)) == 0);
+        CHECK(strncmp(J->macro, "NCS_JOINT_", 10) == 0);
+        CHECK(J->rows == NCS_JOINT_ROWS(k));
+    }
+    CHECK(ncs_joint_kind_info_of(-1) == NULL && ncs_joint_kind_info_of(NCS_NJOINT_KINDS) == NULL);
+    CHECK(strcmp(ncs_joint_kind_name(NCS_NJOINT_KINDS), "?") == 0);
+    CHECK(ncs_joint_kind_from_name("hinge") == -1 && ncs_joint_kind_from_name(NULL) == -1);
+    CHECK(strcmp(ncs_joint_kinds[NCS_JOINT_PIN].name, "pin") == 0 &&
+          strcmp(ncs_joint_kinds[NCS_JOINT_ROD].name, "rod") == 0 &&
+          strcmp(ncs_joint_kinds[NCS_JOINT_WELD].name, "weld") == 0);
+    {
+        const ncs_enum_name *tables[3] = {ncs_expect_kinds, ncs_coords, ncs_cmps};
+        const int sizes[3] = {NCS_NEXPECT_KINDS, NCS_NCOORDS, NCS_NCMPS};
+        const char *const prefixes[3] = {"NCS_EXPECT_", "NCS_COORD_", "NCS_EXPECT_"};
+        int t, i;
+        for (t = 0; t < 3; t++) {
+            for (i = 0; i < sizes[t]; i++) {
+                CHECK(tables[t][i].value == i, "table %d row %d", t, i);
+                CHECK(strcmp(ncs_enum_name_of(tables[t], sizes[t], i), tables[t][i].name) == 0);
+                CHECK(strncmp(tables[t][i].macro, prefixes[t], strlen(prefixes[t])) == 0);
+            }
+            CHECK(strcmp(ncs_enum_name_of(tables[t], sizes[t], sizes[t]), "?") == 0);
+            CHECK(ncs_enum_macro_of(tables[t], sizes[t], -1) == tables[t][0].macro);
+        }
+        CHECK(strcmp(ncs_expect_kinds[NCS_EXPECT_ALL_SOLVED].macro, "NCS_EXPECT_ALL_SOLVED") == 0);
+        CHECK(strcmp(ncs_coords[NCS_COORD_OMEGA].name, "omega") == 0);
+        CHECK(strcmp(ncs_cmps[NCS_EXPECT_GE].name, ">=") == 0);
+    }
+    printf("vocab: %d formulations, %d body kinds, %d joint kinds\n", NCS_NFORMS,
+           NCS_NBODY_KINDS, NCS_NJOINT_KINDS);
     return CHECK_DONE();
 }

@@ -33,7 +33,8 @@ typedef struct ncs_expect_desc {
  *  scene's obstacle pieces that have no vertices. */
 typedef struct ncs_sim_desc {
     const ncs_scene_desc *scene;/**< the scene */
-    const char *file;           /**< the scene file as given to ncsc (messages) */
+    const char *file;           /**< the scene file as given to ncsc, or its base
+                                     name when that was absolute (messages) */
     const char *prefix;         /**< the generated code's prefix (ncsc --prefix): the
                                      program's name in --help and the stem of
                                      ./<prefix>-fail-step-NNNNNN.dat; NULL: the

@@ -94,6 +94,30 @@ typedef enum ncs_joint_kind {
     NCS_JOINT_WELD = 2          /**< a pin that also keeps the angle: 3 rows */
 } ncs_joint_kind;
 
+/** Number of joint kinds. */
+#define NCS_NJOINT_KINDS 3
+
+/** One joint kind: the row of ncs_joint_kinds at index `kind`. */
+typedef struct ncs_joint_kind_info {
+    int kind;                   /**< its ncs_joint_kind value (its index) */
+    const char *name;           /**< as written in scenes, dumps and pages */
+    const char *plural;         /**< its name for more than one (messages) */
+    const char *macro;          /**< its enum's name, as generated code writes it */
+    int rows;                   /**< its rows in the step's LCP (NCS_JOINT_ROWS) */
+} ncs_joint_kind_info;
+
+/** The joint kinds, indexed by ncs_joint_kind. */
+extern const ncs_joint_kind_info ncs_joint_kinds[NCS_NJOINT_KINDS];
+
+/// The row of joint kind `kind`, or NULL when `kind` is no joint kind.
+const ncs_joint_kind_info *ncs_joint_kind_info_of(int kind);
+
+/// The name of joint kind `kind` (ncs_joint_kinds), or "?" when it is none.
+const char *ncs_joint_kind_name(int kind);
+
+/// The joint kind named `name` (exactly as ncs_joint_kinds spells it), or -1.
+int ncs_joint_kind_from_name(const char *name);
+
 /* ---- expectations (the simulator's, ncs/sim.h) ----------------------------- */
 
 /** Kinds of expectations (ncs_expect_desc.kind). */
@@ -122,6 +146,36 @@ typedef enum ncs_cmp {
     NCS_EXPECT_LE = 1,          /**< <= */
     NCS_EXPECT_GE = 2           /**< >= */
 } ncs_cmp;
+
+/** The number of expectation kinds, coordinates and comparisons. */
+#define NCS_NEXPECT_KINDS 6
+#define NCS_NCOORDS 6
+#define NCS_NCMPS 3
+
+/** One name of a small enum: the row at index `value` of ncs_expect_kinds,
+ *  ncs_coords or ncs_cmps. */
+typedef struct ncs_enum_name {
+    int value;                  /**< its enum's value (its index) */
+    const char *name;           /**< as scenes and dumps write it (an expectation
+                                     kind: as dumps write it; a scene writes the
+                                     first two as the members position and
+                                     velocity) */
+    const char *macro;          /**< its enum's name, as generated code writes it */
+} ncs_enum_name;
+
+/** The expectation kinds, indexed by ncs_expect_kind. */
+extern const ncs_enum_name ncs_expect_kinds[NCS_NEXPECT_KINDS];
+/** The coordinates of a body, indexed by ncs_coord. */
+extern const ncs_enum_name ncs_coords[NCS_NCOORDS];
+/** The comparisons of an expectation, indexed by ncs_cmp. */
+extern const ncs_enum_name ncs_cmps[NCS_NCMPS];
+
+/// The name of row `i` of `table` (n rows), or "?" when `i` is out of range.
+const char *ncs_enum_name_of(const ncs_enum_name *table, int n, int i);
+
+/// The macro of row `i` of `table` (n rows), that of row 0 when `i` is out
+/// of range (generated code always names a value).
+const char *ncs_enum_macro_of(const ncs_enum_name *table, int n, int i);
 
 /** When an expectation is checked (ncs_expect_desc.step): a step >= 1, or
  *  one of these. */

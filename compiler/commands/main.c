@@ -102,10 +102,12 @@ static void check_summary(const ncs_scene *s, const char *name) {
     if (s->nobstacles > 0) {
         fputs(" (", stderr);
         if (polys)
-            fprintf(stderr, "%s, %s", count(a, polys, "polygon", "polygons"),
+            fprintf(stderr, "%s, %s", count(a, polys, ncs_obstacle_kinds[NCS_OBST_POLYGON].name,
+                                  ncs_obstacle_kinds[NCS_OBST_POLYGON].plural),
                     count(b, holes, "hole", "holes"));
         if (groups)
-            fprintf(stderr, "%s%s", polys ? ", " : "", count(a, groups, "group", "groups"));
+            fprintf(stderr, "%s%s", polys ? ", " : "", count(a, groups, ncs_obstacle_kinds[NCS_OBST_GROUP].name,
+                                                      ncs_obstacle_kinds[NCS_OBST_GROUP].plural));
         fputc(')', stderr);
     }
     fprintf(stderr, ", %s (", count(a, s->nbodies, "body", "bodies"));

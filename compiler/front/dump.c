@@ -4,7 +4,6 @@
  */
 #include "parse.h"
 
-static const char *const obstacle_kind[] = {"polygon", "group"};
 static void pad(FILE *out, int depth) {
     for (int i = 0; i < depth; i++)
         fputs("  ", out);
@@ -39,8 +38,9 @@ static void ring(FILE *out, int depth, const char *key, const ncs_ring *r) {
     }
 }
 
-static const char *pick(const char *const *names, int n, int i) {
-    return i >= 0 && i < n ? names[i] : "?";
+/* kind's name, or "?" out of range */
+static const char *obstacle_kind_name(int kind) {
+    return kind >= 0 && kind < NCS_NOBST_KINDS ? ncs_obstacle_kinds[kind].name : "?";
 }
 
 static void step(FILE *out, int depth, int st) {
@@ -75,7 +75,7 @@ void ncs_scene_dump(const ncs_scene *s, FILE *out) {
     fprintf(out, "  obstacles %d\n", s->nobstacles);
     for (int i = 0; i < s->nobstacles; i++) {
         const ncs_obstacle *o = &s->obstacles[i];
-        fprintf(out, "    obstacle %s %s @%d:%d\n", o->name, pick(obstacle_kind, 2, o->kind),
+        fprintf(out, "    obstacle %s %s @%d:%d\n", o->name, obstacle_kind_name(o->kind),
                 o->loc.line, o->loc.col);
         fprintf(out, "      friction %.17g%s\n", o->friction,
                 o->has_friction ? "" : " (scene default)");

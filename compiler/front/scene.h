@@ -47,6 +47,17 @@ typedef enum ncs_obstacle_kind {
     NCS_OBST_POLYGON = 0,   /**< simple polygon, optionally with holes */
     NCS_OBST_GROUP = 1      /**< explicit nonconvex group of half-planes */
 } ncs_obstacle_kind;
+enum { NCS_NOBST_KINDS = 2 };
+
+/** An obstacle kind's words, indexed by ncs_obstacle_kind: its name as
+ *  written in scenes, dumps and the geometry JSON, and its plural
+ *  (messages). Spelled once, in front/sema.c (obstacle kinds are the
+ *  compiler's own: the runtime sees only pieces). */
+typedef struct ncs_obstacle_kind_info {
+    const char *name;       /**< as written after `obstacle NAME` */
+    const char *plural;     /**< for more than one */
+} ncs_obstacle_kind_info;
+extern const ncs_obstacle_kind_info ncs_obstacle_kinds[NCS_NOBST_KINDS];
 
 /** A static obstacle. */
 typedef struct ncs_obstacle {

@@ -106,7 +106,15 @@ typedef struct sema {
     const ncs_rexpect **expect_src;          /* each expectation as written */
 } sema;
 
-static const char *const obstacle_kinds[] = {"polygon", "group", NULL};
+const ncs_obstacle_kind_info ncs_obstacle_kinds[NCS_NOBST_KINDS] = {
+    {"polygon", "polygons"}, {"group", "groups"}};
+/* the obstacle kinds' names, NULL-terminated, for lookup and did_you_mean */
+static const char *const *obstacle_kind_names(const char **names) {
+    for (int k = 0; k < NCS_NOBST_KINDS; k++)
+        names[k] = ncs_obstacle_kinds[k].name;
+    names[NCS_NOBST_KINDS] = NULL;
+    return names;
+}
 /* what an expectation may be about: the coordinates (ncs_coords), then
  * the vectors position and velocity (the first two ncs_expect_kinds) */
 enum { MEMBER_POSITION = NCS_NCOORDS, MEMBER_VELOCITY, NMEMBERS };
@@ -642,15 +650,18 @@ static void check_obstacle(sema *S, const ncs_rblock *b, ncs_obstacle *o) {
     const ncs_ritem *slot[OB_COUNT] = {0};
     const ncs_ritem *outer = NULL;
     char q[80], hint[100];
+    const char *kinds[NCS_NOBST_KINDS + 1];
 
     o->name = b->name.text;
     o->loc = b->name.loc;
-    o->kind = lookup(b->kindname.text, obstacle_kinds);
-    if (o->kind < 0 && b->kindname.text)
+    o->kind = lookup(b->kindname.text, obstacle_kind_names(kinds));
+    if (o->kind < 0 && b->kindname.text) {
+        if (!did_you_mean(hint, b->kindname.text, kinds)[0])
+            snprintf(hint, sizeof hint, " (expected %s or %s)",
+                     ncs_obstacle_kinds[NCS_OBST_POLYGON].name, ncs_obstacle_kinds[NCS_OBST_GROUP].name);
         ncs_error(S->d, b->kindname.loc, "unknown obstacle kind %s%s",
-                  ncs_quote(q, b->kindname.text, 32),
-                  did_you_mean(hint, b->kindname.text, obstacle_kinds)[0] ? hint
-                  : " (expected polygon or group)");
+                  ncs_quote(q, b->kindname.text, 32), hint);
+    }
 
     int nholes = 0, nsides = 0;
     for (const ncs_ritem *it = b->items; it; it = it->next) {

@@ -72,7 +72,7 @@ static void json_obstacles(FILE *f, const ncs_scene *s, const ncs_geometry *g,
         fprintf(f, "%s\n%s{\"name\": ", i ? "," : "", indent);
         json_string(f, s->obstacles[i].name);
         fprintf(f, ", \"kind\": \"%s\", \"area\": %.17g, \"groups\": ",
-                s->obstacles[i].kind == NCS_OBST_GROUP ? "group" : "polygon",
+                ncs_obstacle_kinds[s->obstacles[i].kind].name,
                 g->area[i]);
         json_groups(f, s, c, k, k1, indent);
         fputc('}', f);

@@ -373,19 +373,56 @@ static int parse_vec(const char *s, double xy[2]) {
     return *s ? -1 : 0;
 }
 
-/* Fields of --set: coord is the (first) coordinate set, an index into q, or
- * 3 + an index into v, or SET_FRICTION; vec is 1 for a vector (two
- * coordinates). */
+/* Fields of --set: the coordinates of the vocabulary (ncs_coords: x, y,
+ * theta, vx, vy, omega; NCS_COORD_* is an index into q, or 3 + an index
+ * into v), the vectors position and velocity (ncs_expect_kinds: two
+ * coordinates from NCS_COORD_X or NCS_COORD_VX), and the words of --set's
+ * own: angle (theta), friction and restitution. */
 enum { SET_FRICTION = 6, SET_RESTITUTION = 7 };
 static const struct {
     const char *name;
-    int vec, coord;
-} set_fields[] = {
-    {"position", 1, 0}, {"velocity", 1, 3}, {"angle", 0, 2}, {"omega", 0, 5},
-    {"x", 0, 0},        {"y", 0, 1},        {"theta", 0, 2}, {"vx", 0, 3},
-    {"vy", 0, 4},       {"friction", 0, SET_FRICTION}, {"restitution", 0, SET_RESTITUTION},
-};
-#define NSET_FIELDS ((int)(sizeof set_fields / sizeof set_fields[0]))
+    int coord;
+} set_own[] = {{"angle", NCS_COORD_THETA}, {"friction", SET_FRICTION},
+               {"restitution", SET_RESTITUTION}};
+#define NSET_OWN ((int)(sizeof set_own / sizeof set_own[0]))
+
+/* 1 when the n characters at s are the word w */
+static int is_word(const char *w, const char *s, size_t n) {
+    return strlen(w) == n && !strncmp(w, s, n);
+}
+
+/* The --set field named by the n characters at f: *coord its (first)
+ * coordinate or SET_*, *vec 1 for a vector. Returns 0, or -1 when unknown. */
+static int set_field(const char *f, size_t n, int *coord, int *vec) {
+    int k;
+    *vec = 0;
+    for (k = 0; k < NCS_NCOORDS; k++)
+        if (is_word(ncs_coords[k].name, f, n))
+            return *coord = k, 0;
+    for (k = 0; k < NSET_OWN; k++)
+        if (is_word(set_own[k].name, f, n))
+            return *coord = set_own[k].coord, 0;
+    *vec = 1;
+    if (is_word(ncs_expect_kinds[NCS_EXPECT_POSITION].name, f, n))
+        return *coord = NCS_COORD_X, 0;
+    if (is_word(ncs_expect_kinds[NCS_EXPECT_VELOCITY].name, f, n))
+        return *coord = NCS_COORD_VX, 0;
+    return -1;
+}
+
+/* The --set fields' names, for the message of an unknown one. */
+static const char *set_field_names(char *buf, size_t size) {
+    size_t k, n = 0;
+    const char *w;
+    buf[0] = 0;
+    for (k = 0; k < 2 + NCS_NCOORDS + NSET_OWN; k++) {
+        w = k == 0 ? ncs_expect_kinds[NCS_EXPECT_POSITION].name
+          : k == 1 ? ncs_expect_kinds[NCS_EXPECT_VELOCITY].name
+          : k < 2 + NCS_NCOORDS ? ncs_coords[k - 2].name : set_own[k - 2 - NCS_NCOORDS].name;
+        n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", k ? ", " : "", w);
+    }
+    return buf;
+}
 
 /* The scene's tables that --set friction changes, copied once: the state
  * then steps the copy (r->desc). Returns 0, or -1 when out of memory. */
@@ -507,15 +544,11 @@ static int set_state(sim_run *r, const char *spec) {
         fprintf(stderr, ")\n");
         return try_help(r);
     }
-    for (k = 0; k < NSET_FIELDS; k++)
-        if (strlen(set_fields[k].name) == flen && !strncmp(set_fields[k].name, fld, flen))
-            break;
-    if (k == NSET_FIELDS)
-        return usage_error(r, "bad --set '%s': unknown field '%.*s' (position, velocity, "
-                              "angle, omega, x, y, theta, vx, vy, friction, restitution)",
-                           spec, (int)flen, fld);
-    c = set_fields[k].coord;
-    vec = set_fields[k].vec;
+    if (set_field(fld, flen, &c, &vec) != 0) {
+        char names[160];
+        return usage_error(r, "bad --set '%s': unknown field '%.*s' (%s)", spec, (int)flen, fld,
+                           set_field_names(names, sizeof names));
+    }
     if (vec) {
         if (parse_vec(eq + 1, xy) != 0)
             return usage_error(r, "bad --set '%s': expected a vector (X,Y) of finite numbers "

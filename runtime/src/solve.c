@@ -342,22 +342,25 @@ NCS_INTERNAL int ncs_solve_worst_violation(const call *c, const unsigned char *J
 }
 #endif
 
-#if NCS_REAL_IS_FLOAT
-/* float only: rounding in the tableau's updates can end Lemke one exchange
- * away from a solution (rows of near-duplicate contacts) or on a ray, where
- * double finds the solution. Repairs the index set J (flags, the basis of
- * z) from the original data (docs/solver.md): re-solve B_JJ z_J = -b_J,
- * compute w = B z + b, and exchange the most violated index (z_j < 0 in J
- * leaves, w_i < 0 outside J enters; each relative to the scale of
- * ncs_lcp_residual), at most REPAIR_CAP times (the examples and tests need
- * at most 7). Returns 1 when zc verified on the full LCP; 0 when it did
- * not, or B_JJ was singular. */
-static int try_repair(call *c, unsigned char *J) {
+#if NCS_REAL_IS_FLOAT || !NCS_LCP_SMALL
+/* Rounding in the tableau's updates can end Lemke one exchange away from a
+ * solution (rows of near-duplicate contacts) or on a ray: in float, where
+ * double finds the solution (from plain Lemke's basis, cap REPAIR_CAP),
+ * and on the host from the basis of the regularised restart's Lemke run on
+ * a pile's degenerate LCP (ncs_solve_try_regularised, cap
+ * REPAIR_CAP_RESCUE; a singular B_JJ takes proximal steps there, double).
+ * Repairs the index set J (flags, the basis of z) from the original data
+ * (docs/solver.md): re-solve B_JJ z_J = -b_J, compute w = B z + b, and
+ * exchange the most violated index (z_j < 0 in J leaves, w_i < 0 outside J
+ * enters; each relative to the scale of ncs_lcp_residual), at most cap
+ * times. Returns 1 when zc verified on the full LCP; 0 when it did not, or
+ * B_JJ was singular. */
+NCS_INTERNAL int ncs_solve_try_repair(call *c, unsigned char *J, int cap) {
     ncs_lcp_workspace *ws = c->ws;
     int it, i, m = c->m;
-    for (it = 0; it < REPAIR_CAP; it++) {
+    for (it = 0; it < cap; it++) {
         int worst;
-        if (ncs_solve_set_solve(c, J) < 0 ||
+        if (SET_SOLVE_REPAIR(c, J) < 0 ||
             !(ncs_solve_residual(c, ws->zc, ws->wc, NULL, 0) < NCS_HUGE))
             return 0;
         worst = ncs_solve_worst_violation(c, J, c->tol);
@@ -421,7 +424,7 @@ NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path) {
             c->lemke_status = st;
 
 #if NCS_REAL_IS_FLOAT
-            if (st == NCS_LCP_RAY && try_repair(c, ws->zb)) {  /* from J = {} */
+            if (st == NCS_LCP_RAY && ncs_solve_try_repair(c, ws->zb, REPAIR_CAP)) {  /* from J = {} */
                 *path = NCS_LCP_PATH_POLISH;
                 return 1;
             }
@@ -456,7 +459,7 @@ NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path) {
 #if NCS_REAL_IS_FLOAT
     if (ncs_solve_solve_on_set(c, ws->zb) == 0 && ncs_solve_accept(c))
         return 1;
-    return try_repair(c, ws->zb);
+    return ncs_solve_try_repair(c, ws->zb, REPAIR_CAP);
 #elif !NCS_LCP_SMALL
     if (ncs_solve_solve_on_set(c, ws->zb) == 0 && ncs_solve_accept(c))
         return 1;
@@ -551,6 +554,8 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         ws->prev_form == (layout ? layout->form : -1)) {
         c->attempts++;
         ok = ncs_solve_solve_on_set(c, ws->prev_J) == 0 && ncs_solve_accept(c);
+        if (!ok)                /* a resting pile: its support can be singular */
+            ok = WARM_PROX(c, ws->prev_J);
         path = NCS_LCP_PATH_WARM;
     }
     groups = layout && layout->ngroups > 0;

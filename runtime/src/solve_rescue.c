@@ -51,7 +51,7 @@ NCS_INTERNAL int ncs_solve_refine_on_set(call *c, const unsigned char *J) {
  * the largest |B_JJ| (eight rounds from z_J = 0: they converge to a
  * solution of the consistent system). Returns the size of J, or -1 when
  * even B_JJ + delta I is singular. */
-static int set_solve_refined(call *c, const unsigned char *J) {
+NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J) {
     ncs_lcp_workspace *ws = c->ws;
     int i, k, n = 0, round, rounds = 3;
     ncs_real delta = 0, big = 0;
@@ -116,7 +116,7 @@ NCS_INTERNAL void ncs_solve_polish_verified(call *c) {
         J[i] = ws->zc[i] > 0;
     for (it = 0; it < POLISH_CAP; it++) {
         int worst;
-        if (set_solve_refined(c, J) < 0 ||
+        if (ncs_solve_set_solve_refined(c, J) < 0 ||
             !(ncs_solve_residual(c, ws->zc, ws->wc, NULL, 0) < NCS_HUGE))
             break;
         worst = ncs_solve_worst_violation(c, J, thr);
@@ -134,6 +134,23 @@ NCS_INTERNAL void ncs_solve_polish_verified(call *c) {
     c->residual = res0;
 }
 
+
+/* The warm start on a support whose B_JJ is singular (a resting pile:
+ * redundant contacts carrying impulse): ncs_solve_set_solve_refined's
+ * proximal steps, negative entries at rounding level clamped, verified.
+ * Returns 1 when zc verified. */
+NCS_INTERNAL int ncs_solve_warm_prox(call *c, const unsigned char *J) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i;
+    if (ncs_solve_set_solve_refined(c, J) < 0)
+        return 0;
+    for (i = 0; i < c->m; i++) {
+        if (!(ws->zc[i] >= -c->tol * NCS_RC(1e3) * (1 + NCS_FABS(ws->zc[i]))))
+            return 0;
+        ws->zc[i] = ws->zc[i] > 0 ? ws->zc[i] : 0;
+    }
+    return ncs_solve_accept(c);
+}
 #endif
 
 /* The last rescue: when plain Lemke let z0 leave through the looser tie
@@ -404,7 +421,9 @@ NCS_INTERNAL int ncs_solve_try_regularised(call *c) {
         memcpy(ws->br, c->b, (size_t)m * sizeof *ws->br);
         c->attempts++;
         if (ncs_solve_lemke_block(c, m, ws->umap, delta, ws->zb) == NCS_LCP_SOLVED &&
-            ncs_solve_solve_on_set(c, ws->zb) == 0 && ncs_solve_accept(c))
+            ((ncs_solve_solve_on_set(c, ws->zb) == 0 && ncs_solve_accept(c)) ||
+             REPAIR_RESCUE(c, ws->zb)) &&
+            ncs_solve_bounded(c))   /* far along a ray: the next fallbacks */
             return 1;
     }
     return 0;

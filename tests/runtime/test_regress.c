@@ -66,7 +66,14 @@ static void files(ncs_lcp_workspace *ws, const char *dir) {
          * its own rows by 1e-9..1e-5; the polish of the reduced answer
          * (its support re-solved, worst violations exchanged) solves them */
         "pyramid-summation-step288.dat", "pyramid-diff-step773.dat",
-        "pyramid-diff-accurate-step1099.dat"};
+        "pyramid-diff-accurate-step1099.dat",
+        /* pile LCPs with friction where every Lemke path ends on a ray or
+         * 4.5e-5 off (trust.pyramid-friction step 309, trust.defect-stack-ray
+         * steps 175 and 290, the seam push under stewart step 75): the
+         * regularised restart's basis repaired (up to 64 exchanges, proximal
+         * steps on a singular support) solves them */
+        "pyramid-friction-max-step309.dat", "stack-ray-max-step175.dat",
+        "stack-ray-max-step290.dat", "seam-push-stewart-step75.dat"};
     size_t f;
     for (f = 0; f < sizeof names / sizeof *names; f++) {
         char path[1024], err[256];

@@ -75,8 +75,8 @@ NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J) {
             M[(size_t)k * (size_t)n + (size_t)k] += delta;
         memcpy(ws->br, ws->trial, (size_t)n * sizeof *ws->br);
         if (ncs_dense_solve(n, M, n, ws->br, ws->perm) != 0) {
-            if (delta > 0 || round > 0)
-                return -1;
+            if (delta > 0 || round > 0 || !(big > 0))
+                return -1;              /* B_JJ zero: no proximal step either */
             delta = big * NCS_RC(1e-10);
             rounds = 8;
             round = -1;
@@ -249,8 +249,8 @@ static int resolve_reduced_basis(call *c, int mr) {
             n = b;
         }
         if (ncs_dense_solve(n, M, mr, rhs, lw->cand) != 0) {  /* ws->perm: enumerate() */
-            if (delta > 0 || round > 0)
-                return -1;
+            if (delta > 0 || round > 0 || !(amax > 0))
+                return -1;              /* M_JJ zero: no proximal step either */
             delta = amax * NCS_RC(1e-10);   /* singular: proximal steps on M + delta I */
             round = -1;
             continue;

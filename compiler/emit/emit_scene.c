@@ -112,6 +112,20 @@ static void int_table(ncs_buf *o, const emit_ctx *e, const char *name, const int
     ncs_buf_printf(o, "\n};\n");
 }
 
+/* The rows of a vertex table (its opening line written by the caller):
+ * {x, y} literals, four to a line, then the closing brace. */
+static void vertex_rows(ncs_buf *o, const emit_ctx *e, int n, const double *vx, const double *vy) {
+    int i;
+    for (i = 0; i < n; i++) {
+        ncs_buf_printf(o, "%s{", i % 4 == 0 ? "\n    " : " ");
+        real_lit(o, e->real_float, vx[i]);
+        ncs_buf_printf(o, ", ");
+        real_lit(o, e->real_float, vy[i]);
+        ncs_buf_printf(o, "}%s", i + 1 < n ? "," : "");
+    }
+    ncs_buf_printf(o, "\n};\n");
+}
+
 /* The pieces of table t as three const tables <prefix>_<stem>_pieces,
  * _sides and _verts (one row each, with what the row is in a comment at
  * its head); nothing when the table is empty. */
@@ -149,14 +163,7 @@ static void pieces_tables(ncs_buf *o, const emit_ctx *e, const ncs_ptab *t, cons
     ncs_buf_printf(o, "};\n");
     if (t->nverts > 0) {
         ncs_buf_printf(o, "static const ncs_vertex %s_%s_verts[] = {", p, stem);
-        for (j = 0; j < t->nverts; j++) {
-            ncs_buf_printf(o, "%s{", j % 4 == 0 ? "\n    " : " ");
-            real_lit(o, e->real_float, t->vx[j]);
-            ncs_buf_printf(o, ", ");
-            real_lit(o, e->real_float, t->vy[j]);
-            ncs_buf_printf(o, "}%s", j + 1 < t->nverts ? "," : "");
-        }
-        ncs_buf_printf(o, "\n};\n");
+        vertex_rows(o, e, t->nverts, t->vx, t->vy);
     }
 }
 
@@ -492,14 +499,7 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
         pieces_tables(o, e, &pl->bpieces, "bp", "Pieces of the polygon bodies (centroid frames)");
         ncs_buf_printf(o, "/* outline vertices of the polygon bodies (centroid frames) */\n"
                           "static const ncs_vertex %s_bverts[] = {", p);
-        for (i = 0; i < pl->nbverts; i++) {
-            ncs_buf_printf(o, "%s{", i % 4 == 0 ? "\n    " : " ");
-            real_lit(o, e->real_float, pl->bvx[i]);
-            ncs_buf_printf(o, ", ");
-            real_lit(o, e->real_float, pl->bvy[i]);
-            ncs_buf_printf(o, "}%s", i + 1 < pl->nbverts ? "," : "");
-        }
-        ncs_buf_printf(o, "\n};\n");
+        vertex_rows(o, e, pl->nbverts, pl->bvx, pl->bvy);
         int_table(o, e, "bvmap", pl->bvmap, pl->bpieces.nverts, "int",
                   "per piece vertex: its outline vertex");
     }

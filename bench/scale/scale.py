@@ -317,6 +317,19 @@ def part_piles(b, quick):
                                                        o["max_m"], o["m_met"], o["state_bytes"],
                                                        fail))
     print()
+    print("## piles through ncsc: `ncsc --check` (parse, geometry, sizes) on aligned pyramids")
+    print("%-8s %6s %8s %s" % ("base", "boxes", "ncsc_s", "verdict"))
+    for base in ((4, 6) if quick else (4, 6, 10, 20)):
+        path = os.path.join(b.work, "pyramid-base%d.ncs" % base)
+        with open(path, "w") as f:
+            f.write(pyramid(base, 10000))
+        t0 = time.time()
+        r = subprocess.run([b.ncsc, "--check", path], capture_output=True, text=True)
+        dt = time.time() - t0
+        said = (r.stderr.strip().splitlines() or ["(nothing)"])[0]
+        said = re.sub(r"^.*?: (error|ok): ", r"\1: ", said)
+        print("%-8d %6d %8.2f %s" % (base, base * (base + 1) // 2, dt, said))
+    print()
 
 
 def main():

@@ -1,7 +1,7 @@
 /* main.c - commands: `ncsc`. The options (cli.c), then the stages of the
  * pipeline (compile.h): read, parse and check; --dump-ast; geometry;
- * --check, --dump-groups, --svg-groups; and for -o DIR the plan and the
- * files.
+ * for --check the plan (its sizes); --check, --dump-groups, --svg-groups;
+ * and for -o DIR the plan and the files.
  *
  * Exit status: 0 success, 1 errors in the input, 2 usage or I/O errors
  * (running out of memory included).
@@ -38,8 +38,9 @@ static const char usage_text[] =
     "                         (created when missing);\n"
     "                         with --target embedded also PREFIX_ncs.h,\n"
     "                         PREFIX_ncs.c and DIR/ncs/ (the runtime core's copy)\n"
-    "  --check                parse, check and validate the geometry only; on\n"
-    "                         success say what was checked (one line on stderr)\n"
+    "  --check                parse, check, validate the geometry and the state's\n"
+    "                         sizes; on success say what was checked (one line\n"
+    "                         on stderr)\n"
     "  --dump-ast             print the checked scene\n"
     "  --dump-groups          print the nonconvex groups as JSON\n"
     "  --svg-groups FILE.svg  draw the obstacles and their pieces\n"
@@ -83,6 +84,7 @@ static const char *count(char *buf, int n, const char *one, const char *many) {
 
 /* --check on a good file says what it checked, on stderr (stdout may be
  * --dump-ast or --dump-groups):
+ * (after the plan: a state that cannot be held is refused here too)
  *   FILE: ok: 1 obstacle (1 polygon, 1 hole), 1 body (1 particle),
  *   4 expectations; formulation max, 400 steps of h = 0.01
  * with "2 joints (1 pin, 1 weld)" after the bodies when there are joints,
@@ -194,6 +196,8 @@ int main(int argc, char **argv) {
         ncs_scene_dump(u.s, stdout);
     if (status == 0 && (c.check || c.dump_groups || c.svg || c.out)) {
         status = ncs_compile(&u, &c.opt, NCS_STAGE_GEOMETRY);     /* geometry */
+        if (status == 0 && c.check)        /* --check refuses what -o would: the sizes */
+            status = ncs_compile(&u, &c.opt, NCS_STAGE_PLAN);
         if (status == 0)
             status = report(&c, &u);          /* --check, --dump-groups, --svg-groups */
         if (status == 0 && c.out)

@@ -268,9 +268,14 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
                    "    NCS_WORLD_JOINT_UNITS(%s_NBODIES, %s_NJOINTS, %s_MAX_JOINT_ROWS, %s_MAX_CONTACTS, \\\n"
                    "    %s_NFRIC))\n",
                    P, P, P, P, P, P, P, P, P, P, P, P, P);
-    ncs_buf_printf(o, "/** Bytes of a %s_state (= sizeof(%s_state)). */\n"
-                      "#define %s_STATE_BYTES (sizeof(ncs_world) + sizeof(ncs_mem_unit) * %s_MEM_UNITS)\n\n",
-                   p, p, P, P);
+    if (e->embedded)
+        ncs_buf_printf(o, "/** Bytes of a %s_state (= sizeof(%s_state)). */\n", p, p);
+    else /* the number ncsc checked against NCS_STATE_MAX_BYTES (plan.c) */
+        ncs_buf_printf(o, "/** Bytes of a %s_state (= sizeof(%s_state)): %.0f on a 64-bit host\n"
+                          " *  (LP64) in double. */\n",
+                       p, p, ncs_plan_state_bytes(pl, &pl->size));
+    ncs_buf_printf(o, "#define %s_STATE_BYTES (sizeof(ncs_world) + sizeof(ncs_mem_unit) * %s_MEM_UNITS)\n\n",
+                   P, P);
     ncs_buf_printf(o, "/** Step results (ncs/world.h). */\nenum {\n"
                       "    %s_STEP_OK = NCS_STEP_OK,\n"
                       "    %s_STEP_LCP_FAILED = NCS_STEP_LCP_FAILED,\n"

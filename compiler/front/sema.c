@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include "ncs/lcp.h"    /* NCS_LCP_MAX_M */
 #include "front.h"
 #include "parse.h"
 
@@ -1298,9 +1299,6 @@ static void scene_block(sema *S, const ncs_rblock *b, const ncs_rblock **scene) 
  * polygon of at least 4 sides, disc_tol 1e-2), so a scene that passes
  * here has finite constants whatever the geometry makes of it. */
 
-enum {
-    NCS_ISLAND_MAX_M = 20000    /* ncs_lcp_workspace_bytes: the largest LCP */
-};
 
 /* Friction rows (plan.c, any_friction): some body with friction against
  * an obstacle or another body with friction. */
@@ -1584,10 +1582,10 @@ static void check_island_capacity(sema *S) {
         return;
     long long cap = s->capacity, k = friction_rows(s) ? 2 : 0;
     long long rows = cap * (1 + (k > 0 ? k + 1 : 0));
-    if (rows > NCS_ISLAND_MAX_M)
+    if (rows > NCS_LCP_MAX_M)
         out_of_range(S, it, "too large: islands of at least %lld LCP rows (formulation %s), "
                      "above the runtime's limit of %d; choose a smaller capacity", rows,
-                     ncs_formulation_name(s->form), NCS_ISLAND_MAX_M);
+                     ncs_formulation_name(s->form), NCS_LCP_MAX_M);
 }
 
 /* The energy bound of the sizes (plan.c, speed_bound): every body's

@@ -2,8 +2,11 @@
  * "Sizes", and docs/formulations.md, "Automatic constants"). */
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ncs/lcp.h"    /* NCS_LCP_MAX_M */
+#include "ncs/config.h" /* NCS_STATE_MAX_BYTES */
 #include "plan.h"
 
 /** Scale of the projection and admissibility tolerances (times the scene's
@@ -639,6 +642,33 @@ static int any_friction(const ncs_plan *p) {
     return 0;
 }
 
+/* A state that cannot be held (more LCP rows than the solver takes, or more
+ * bytes than ncsc accepts: ncs/lcp.h, ncs/config.h) is an error at the
+ * scene's name, naming the bytes and the capacity that fits; returns 1 then. */
+static int plan_too_large(const ncs_plan *p, ncs_diag *d) {
+    const ncs_scene *s = p->s;
+    double bytes = ncs_plan_state_bytes(p, &p->size);
+    char why[160], fix[160];
+    if (p->size.m <= NCS_LCP_MAX_M && bytes <= NCS_STATE_MAX_BYTES)
+        return 0;
+    if (p->size.m > NCS_LCP_MAX_M)
+        snprintf(why, sizeof why, "islands of up to %d LCP rows, more than the solver's %d",
+                 p->size.m, NCS_LCP_MAX_M);
+    else
+        snprintf(why, sizeof why, "islands of up to %d LCP rows; ncsc accepts states of up "
+                 "to %.0f bytes", p->size.m, NCS_STATE_MAX_BYTES);
+    if (p->size.fit_capacity > 0)
+        snprintf(fix, sizeof fix, "set `capacity = %d` or less (the most pairs of one island; "
+                 "a step that meets more fails with %s_STEP_CAPACITY)", p->size.fit_capacity,
+                 p->upper);
+    else
+        snprintf(fix, sizeof fix, "even `capacity = 1` does not fit: fewer bodies, vertices "
+                 "or pieces");
+    ncs_error(d, s->loc, "the state of scene '%s' would need %.0f bytes (%s); %s", s->name,
+              bytes, why, fix);
+    return 1;
+}
+
 int ncs_plan_make(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g, const char *prefix,
                   ncs_diag *d) {
     size_t n, i;
@@ -685,6 +715,10 @@ int ncs_plan_make(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g, const 
         goto oom;
     if (ncs_plan_sizes(p) != 0)
         goto oom;
+    if (plan_too_large(p, d)) {
+        ncs_plan_release(p);
+        return 1;
+    }
     return 0;
 oom:
     ncs_plan_release(p);

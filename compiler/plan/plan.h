@@ -78,6 +78,10 @@ typedef struct ncs_psizes {
     int groups;             /**< nonconvex groups of one island */
     int m;                  /**< LCP rows of one island */
     int jrows;              /**< joint rows of one island (all of the scene's) */
+    int fit_capacity;       /**< when the state cannot be held (more than
+                                 NCS_LCP_MAX_M rows or NCS_STATE_MAX_BYTES):
+                                 the largest capacity whose state can (0: none);
+                                 else 0 */
 } ncs_psizes;
 
 /** The plan. */
@@ -121,6 +125,10 @@ int ncs_plan_make(ncs_plan *p, const ncs_scene *s, const ncs_geometry *g, const 
 /// Fills p->size (plan_sizes.c) from the rest of the plan. Returns 0, or -1
 /// when out of memory.
 int ncs_plan_sizes(ncs_plan *p);
+
+/// Bytes of the host build's state (<P>_STATE_BYTES with double) for sizes
+/// z: a double, so that no size overflows it (plan_sizes.c).
+double ncs_plan_state_bytes(const ncs_plan *p, const ncs_psizes *z);
 
 /// Releases what the plan owns. Accepts a zeroed plan.
 void ncs_plan_release(ncs_plan *p);

@@ -34,7 +34,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ncs/lcp.h"    /* NCS_LCP_MAX_M */
+#include "ncs/config.h" /* NCS_STATE_MAX_BYTES */
 #include "plan.h"
+#include "plan_bytes.h"
 
 #define PI 3.14159265358979323846
 
@@ -1090,6 +1093,134 @@ static cost body_pair_cost(const ncs_plan *p, int a, int b, double R) {
     return c;
 }
 
+/* ---- shapes: bodies that cost the same ------------------------------------ */
+
+/* Every cost above depends on a body only through its shape (kind, disc
+ * radius, bounding radius, vertices and pieces in its centroid frame) and on
+ * the scene's reach, margins and formulation, never on its place, mass or
+ * friction. So bodies of one shape share their costs: a pile of N equal
+ * boxes costs one obstacle cost and one pair cost, not N and N^2. */
+
+/* Equal n entries of two arrays (doubles compared as values). */
+static int same_reals(const double *x, const double *y, int n) {
+    int i;
+    for (i = 0; i < n; i++)
+        if (x[i] != y[i])
+            return 0;
+    return 1;
+}
+
+/* Do polygon bodies a and b have the same pieces (sides, vertices, circles)? */
+static int same_pieces(const ncs_plan *p, int a, int b) {
+    const ncs_ptab *t = &p->bpieces;
+    const ncs_pbody *A = &p->bodies[a], *B = &p->bodies[b];
+    int k, sa, sb, va, vb, ns, nv;
+    if (A->npiece != B->npiece)
+        return 0;
+    for (k = 0; k < A->npiece; k++) {
+        int ka = A->piece0 + k, kb = B->piece0 + k;
+        if (t->first[ka + 1] - t->first[ka] != t->first[kb + 1] - t->first[kb] ||
+            t->vfirst[ka + 1] - t->vfirst[ka] != t->vfirst[kb + 1] - t->vfirst[kb] ||
+            t->cx[ka] != t->cx[kb] || t->cy[ka] != t->cy[kb] || t->rad[ka] != t->rad[kb])
+            return 0;
+    }
+    if (A->npiece == 0)
+        return 1;
+    sa = t->first[A->piece0];
+    sb = t->first[B->piece0];
+    ns = t->first[A->piece0 + A->npiece] - sa;
+    va = t->vfirst[A->piece0];
+    vb = t->vfirst[B->piece0];
+    nv = t->vfirst[A->piece0 + A->npiece] - va;
+    return same_reals(t->nx + sa, t->nx + sb, ns) && same_reals(t->ny + sa, t->ny + sb, ns) &&
+           same_reals(t->off + sa, t->off + sb, ns) && same_reals(t->grow + sa, t->grow + sb, ns) &&
+           memcmp(t->internal + sa, t->internal + sb, (size_t)ns) == 0 &&
+           same_reals(t->vx + va, t->vx + vb, nv) && same_reals(t->vy + va, t->vy + vb, nv);
+}
+
+/* Do bodies a and b have the same shape (so every cost of one is the
+ * other's)? */
+static int same_shape(const ncs_plan *p, int a, int b) {
+    const ncs_pbody *A = &p->bodies[a], *B = &p->bodies[b];
+    if (A->kind != B->kind || A->r != B->r || A->rad != B->rad || A->nvert != B->nvert)
+        return 0;
+    if (A->kind != NCS_POLYGON)
+        return 1;
+    return same_reals(p->bvx + A->vert0, p->bvx + B->vert0, A->nvert) &&
+           same_reals(p->bvy + A->vert0, p->bvy + B->vert0, A->nvert) && same_pieces(p, a, b);
+}
+
+/* The costs of the shapes, each computed once. */
+typedef struct shapes {
+    int n;              /* shapes */
+    int *of;            /* per body: its shape */
+    int *rep;           /* per shape: a body of that shape */
+    cost *obst;         /* per shape: obstacle_cost */
+    cost *pair;         /* n x n: body_pair_cost of the first against the second
+                           at reach R */
+    double R;           /* the reach of pair[] (the scene's one value) */
+    int Rset;           /* 1 once R is set */
+    unsigned char *got; /* n + n x n: 1 once obst[s] / pair[s][t] is computed */
+} shapes;
+
+static void shapes_free(shapes *S) {
+    free(S->of);
+    free(S->rep);
+    free(S->obst);
+    free(S->pair);
+    free(S->got);
+}
+
+/* Sorts the bodies into shapes; -1 when out of memory. */
+static int shapes_make(shapes *S, const ncs_plan *p) {
+    int nb = p->s->nbodies, a, k;
+    size_t n2;
+    memset(S, 0, sizeof *S);
+    S->of = malloc(((size_t)nb + 1) * sizeof *S->of);
+    S->rep = malloc(((size_t)nb + 1) * sizeof *S->rep);
+    if (!S->of || !S->rep)
+        return -1;
+    for (a = 0; a < nb; a++) {
+        for (k = 0; k < S->n && !same_shape(p, S->rep[k], a); k++)
+            ;
+        if (k == S->n)
+            S->rep[S->n++] = a;
+        S->of[a] = k;
+    }
+    n2 = (size_t)S->n * (size_t)S->n;
+    S->obst = calloc((size_t)S->n + 1, sizeof *S->obst);
+    S->pair = calloc(n2 + 1, sizeof *S->pair);
+    S->got = calloc((size_t)S->n + n2 + 1, 1);
+    return S->obst && S->pair && S->got ? 0 : -1;
+}
+
+/* obstacle_cost of body a, from its shape. */
+static cost shape_obstacle_cost(const ncs_plan *p, shapes *S, int a) {
+    int k = S->of[a];
+    if (!S->got[k]) {
+        S->obst[k] = obstacle_cost(p, S->rep[k]);
+        S->got[k] = 1;
+    }
+    return S->obst[k];
+}
+
+/* body_pair_cost of bodies a and b, from their shapes (computed, not kept,
+ * at a reach other than the first one asked for). */
+static cost shape_pair_cost(const ncs_plan *p, shapes *S, int a, int b, double R) {
+    size_t i = (size_t)S->of[a] * (size_t)S->n + (size_t)S->of[b];
+    if (!S->Rset) {
+        S->R = R;
+        S->Rset = 1;
+    }
+    if (R != S->R)
+        return body_pair_cost(p, a, b, R);
+    if (!S->got[S->n + i]) {
+        S->pair[i] = body_pair_cost(p, S->rep[S->of[a]], S->rep[S->of[b]], R);
+        S->got[S->n + i] = 1;
+    }
+    return S->pair[i];
+}
+
 /* ---- which bodies can meet -------------------------------------------------- */
 
 /* The 3 x 3 cells around a place, its own first. */
@@ -1278,6 +1409,41 @@ static int clamp(double v) {
     return v < 1 ? 1 : v > 1e7 ? 10000000 : (int)ceil(v);
 }
 
+/* The sizes of island and step, each island's pairs capped at `capacity`
+ * when it is positive (the scene's capacity: at most that many pairs, each
+ * of the costliest kind). Sets every size but jrows. */
+static void sizes_of(const ncs_plan *p, int capacity, cost island, cost step, ncs_psizes *z) {
+    if (capacity > 0) {
+        int most = p->obst.maxsides > p->bpieces.maxsides ? p->obst.maxsides : p->bpieces.maxsides;
+        cost one = pair_cost(p, most + 1 > 2 ? most + 1 : 2), cap = {0, 0, 0, 0};
+        double nb = p->s->nbodies;
+        add(&cap, one, capacity);
+        island.pairs = fmin(island.pairs, cap.pairs);
+        island.sides = fmin(island.sides, cap.sides);
+        island.rows = fmin(island.rows, cap.rows);
+        island.groups = fmin(island.groups, cap.groups);
+        step.pairs = fmin(step.pairs, cap.pairs * nb);
+        step.sides = fmin(step.sides, cap.sides * nb);
+    }
+    z->pairs = clamp(step.pairs);
+    z->srefs = clamp(step.sides);
+    z->contacts = clamp(island.sides);
+    z->groups = clamp(island.groups);
+    z->m = clamp(island.rows);
+}
+
+/* (plan.h) */
+double ncs_plan_state_bytes(const ncs_plan *p, const ncs_psizes *z) {
+    return ncs_state_bytes(p->s->nbodies, z->pairs, z->srefs, z->contacts, z->groups, z->m,
+                           p->nfric, p->njoints, z->jrows);
+}
+
+/* Can a state of sizes z be held: rows the solver takes and bytes ncsc
+ * accepts (ncs/lcp.h, ncs/config.h)? */
+static int sizes_fit(const ncs_plan *p, const ncs_psizes *z) {
+    return z->m <= NCS_LCP_MAX_M && ncs_plan_state_bytes(p, z) <= NCS_STATE_MAX_BYTES;
+}
+
 int ncs_plan_sizes(ncs_plan *p) {
     const ncs_scene *s = p->s;
     int nb = s->nbodies, a, b, i, nparts = 0;
@@ -1285,7 +1451,9 @@ int ncs_plan_sizes(ncs_plan *p) {
     cost *per = calloc((size_t)nb + 1, sizeof *per), *cand = calloc((size_t)nb + 1, sizeof *cand);
     cost step = {0, 0, 0, 0}, island = {0, 0, 0, 0};
     double rmax = 0, amin = HUGE_VAL;
-    if (!comp || !per || !cand) {
+    shapes S;
+    if (shapes_make(&S, p) != 0 || !comp || !per || !cand) {
+        shapes_free(&S);
         free(comp);
         free(per);
         free(cand);
@@ -1307,7 +1475,7 @@ int ncs_plan_sizes(ncs_plan *p) {
     for (a = 0; a < nb; a++) {
         if (p->bodies[a].kinematic)
             continue; /* per[a] stays 0 */
-        per[a] = obstacle_cost(p, a);
+        per[a] = shape_obstacle_cost(p, &S, a);
         if (getenv("NCS_SIZES_DEBUG"))
             fprintf(stderr, "body %d part %d: obstacles pairs %g sides %g rows %g groups %g\n", a, comp[a], per[a].pairs, per[a].sides, per[a].rows, per[a].groups);
     }
@@ -1323,7 +1491,7 @@ int ncs_plan_sizes(ncs_plan *p) {
             if (b == a || !p->bodies[b].kinematic)
                 continue;
             R = 2 * (p->reach_cap - p->margin) + p->body_margin;
-            add(&per[a], body_pair_cost(p, a, b, R), 1);
+            add(&per[a], shape_pair_cost(p, &S, a, b, R), 1);
         }
         for (b = 0; b < nb; b++) {
             double R;
@@ -1331,7 +1499,7 @@ int ncs_plan_sizes(ncs_plan *p) {
                 continue;
             R = 2 * (p->reach_cap - p->margin) + p->body_margin; /* h (sp_a + sp_b) + margin */
             Ra = fmax(Ra, R);
-            cand[nc++] = body_pair_cost(p, a, b, R);
+            cand[nc++] = shape_pair_cost(p, &S, a, b, R);
             if (getenv("NCS_SIZES_DEBUG"))
                 fprintf(stderr, "  %d-%d R %g: pairs %g sides %g rows %g\n", a, b, R, cand[nc-1].pairs, cand[nc-1].sides, cand[nc-1].rows);
         }
@@ -1374,6 +1542,7 @@ int ncs_plan_sizes(ncs_plan *p) {
         if (!jp || !sum) {
             free(jp);
             free(sum);
+            shapes_free(&S);
             free(comp);
             free(per);
             free(cand);
@@ -1408,22 +1577,22 @@ int ncs_plan_sizes(ncs_plan *p) {
         free(jp);
         free(sum);
     }
-    if (s->capacity > 0) { /* the scene caps the pairs of an island */
-        int most = p->obst.maxsides > p->bpieces.maxsides ? p->obst.maxsides : p->bpieces.maxsides;
-        cost one = pair_cost(p, most + 1 > 2 ? most + 1 : 2), cap = {0, 0, 0, 0};
-        add(&cap, one, s->capacity);
-        island.pairs = fmin(island.pairs, cap.pairs);
-        island.sides = fmin(island.sides, cap.sides);
-        island.rows = fmin(island.rows, cap.rows);
-        island.groups = fmin(island.groups, cap.groups);
-        step.pairs = fmin(step.pairs, cap.pairs * nb);
-        step.sides = fmin(step.sides, cap.sides * nb);
+    sizes_of(p, s->capacity, island, step, &p->size);
+    p->size.fit_capacity = 0;
+    if (!sizes_fit(p, &p->size)) { /* the largest capacity that fits (plan.c says) */
+        int lo = 0, hi = s->capacity > 0 ? s->capacity : 10000000;
+        while (lo < hi) {
+            int mid = lo + (hi - lo + 1) / 2;
+            ncs_psizes z = p->size;
+            sizes_of(p, mid, island, step, &z);
+            if (sizes_fit(p, &z))
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        p->size.fit_capacity = lo;
     }
-    p->size.pairs = clamp(step.pairs);
-    p->size.srefs = clamp(step.sides);
-    p->size.contacts = clamp(island.sides);
-    p->size.groups = clamp(island.groups);
-    p->size.m = clamp(island.rows);
+    shapes_free(&S);
     free(comp);
     free(per);
     free(cand);

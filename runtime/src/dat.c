@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ncs/lcp.h"
 #include "ncs/lcp_dat.h"
 #include "ncs/vocab.h"
 
@@ -418,15 +419,15 @@ int ncs_lcp_read_dat(const char *path, ncs_lcp_dat *out, char *err, size_t errle
             goto bad;
         }
     } else {
-        m = h[0] >= 1 && h[0] <= 20000 ? (int)h[0] : 0;
+        m = h[0] >= 1 && h[0] <= NCS_LCP_MAX_M ? (int)h[0] : 0;
         if (h[1] != 0) {
             set_err(err, errlen, "%s: storage type %ld: 0 (dense) or 1 (sparse-block) "
                     "expected", path, h[1]);
             goto bad;
         }
         if (m < 1 || h[2] != m || h[3] != m || h[4] != m || h[5] != m) {
-            set_err(err, errlen, "%s: header must be 'm 0 m m m m' (dense, square), m >= 1",
-                    path);
+            set_err(err, errlen, "%s: header must be 'm 0 m m m m' (dense, square), "
+                    "1 <= m <= %d", path, NCS_LCP_MAX_M);
             goto bad;
         }
     }

@@ -86,7 +86,7 @@ static size_t dense_cap(int mmax) {
 
 /* 1 when the capacities are in range. */
 static int sizes_ok(int mmax, int ncmax) {
-    return mmax >= 1 && mmax <= 20000 && ncmax >= 1;
+    return mmax >= 1 && mmax <= NCS_LCP_MAX_M && ncmax >= 1;
 }
 
 size_t ncs_lcp_workspace_bytes(int mmax) {

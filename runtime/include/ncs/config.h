@@ -80,6 +80,18 @@
 #define NCS_WORLD_REPORTS 1
 #endif
 
+/* ---- the compiler's limits (ncsc) -------------------------------------------- */
+
+/* the largest state (<P>_STATE_BYTES of the host build, double) ncsc
+ * accepts: 2 GiB less 1 MiB for the program's other static data. The usual
+ * 64-bit code models (x86-64, AArch64) keep static data within 2 GiB of the
+ * code, so a larger static state fails at link ("relocation truncated to
+ * fit"), and no 32-bit target can address it; a scene that needs more is a
+ * located ncsc error naming the bytes and the capacity that fits */
+#ifndef NCS_STATE_MAX_BYTES
+#define NCS_STATE_MAX_BYTES 2146435072.0
+#endif
+
 /* ---- linkage ----------------------------------------------------------------- */
 
 /* linkage of the functions the core's files share: external in the runtime

@@ -22,6 +22,11 @@
 extern "C" {
 #endif
 
+/** The most rows of one LCP the solver takes (ncs_lcp_workspace_bytes and
+ *  ncs_lcp_cs_workspace_bytes return 0 above it; ncsc refuses a scene whose
+ *  islands may need more, and ncs-lcp a file of more). */
+#define NCS_LCP_MAX_M 20000
+
 /** Result of a solve. Values are stable (printed by tools, tested). */
 typedef enum ncs_lcp_status {
     NCS_LCP_SOLVED = 0,        /**< z verified: z >= 0, w >= 0, z.w = 0 within tolerance */

@@ -54,7 +54,7 @@ int ncs_layout_format(const ncs_layout *L, char *buf, size_t len);
 /// nothing): the file cannot be read, is larger than NCS_DAT_MAX_BYTES
 /// (a regular file is refused by its size, a stream after the limit), holds
 /// a NUL byte (reported at its line:column), its header is neither six
-/// decimal integers 'm 0 m m m m' (dense, 1 <= m <= 20000) nor 'm 1 m m'
+/// decimal integers 'm 0 m m m m' (dense, 1 <= m <= NCS_LCP_MAX_M, ncs/lcp.h) nor 'm 1 m m'
 /// (sparse-block, 1 <= m <= NCS_DAT_SBM_MAX_M), a number is missing (at its
 /// line), the sparse-block structure is inconsistent (at its line: block
 /// ends not increasing to m, row pointers, a block column out of range or

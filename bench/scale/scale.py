@@ -77,8 +77,11 @@ class Bench:
         with open(scene, "w") as f:
             f.write(text)
         t0 = time.perf_counter()
-        subprocess.run([self.ncsc, "--prefix", name, "-o", d, scene], check=True,
-                       stdout=subprocess.DEVNULL)
+        r = subprocess.run([self.ncsc, "--prefix", name, "-o", d, scene],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:  # e.g. a state that cannot be held: its first line
+            raise RuntimeError("ncsc: " + re.sub(r"^.*?: error: ", "",
+                                                 (r.stderr.splitlines() or ["failed"])[0]))
         return d, name, time.perf_counter() - t0
 
     def gcc(self, d, p):
@@ -104,7 +107,10 @@ class Bench:
         return out
 
     def scene(self, name, text, steps=0, reps=None):
-        d, p, tc = self.ncsc_run(name, text)
+        try:
+            d, p, tc = self.ncsc_run(name, text)
+        except RuntimeError as e:
+            return {"error": str(e), "ncsc_s": "-"}
         try:
             exe, tg = self.gcc(d, p)
         except subprocess.CalledProcessError:

@@ -21,8 +21,11 @@
  *    body through solid matter); among those that can, a body can touch at
  *    most K others at once, K from their areas (they do not overlap).
  *
- * An island holds bodies of one connected part; its bound is that part's
- * sum. The whole step's pairs and sides are the sum over the parts.
+ * An island holds bodies joined by pairs that can meet (bodies of one
+ * part whose pair costs something: never two particles) and by joints; its
+ * bound is the sum over its bodies. The whole step's pairs and sides are
+ * the sum over all bodies. Bodies of one shape share their costs (shapes
+ * below), so N equal bodies cost one pair cost, not N^2.
  *
  * A kinematic body goes anywhere (through the solid, into every part, over
  * other kinematic bodies) and joins no island: it meets no obstacle and no
@@ -1157,9 +1160,8 @@ typedef struct shapes {
     int *rep;           /* per shape: a body of that shape */
     cost *obst;         /* per shape: obstacle_cost */
     cost *pair;         /* n x n: body_pair_cost of the first against the second
-                           at reach R */
-    double R;           /* the reach of pair[] (the scene's one value) */
-    int Rset;           /* 1 once R is set */
+                           at the reach R */
+    double R;           /* the scene's reach of two bodies */
     unsigned char *got; /* n + n x n: 1 once obst[s] / pair[s][t] is computed */
 } shapes;
 
@@ -1171,11 +1173,13 @@ static void shapes_free(shapes *S) {
     free(S->got);
 }
 
-/* Sorts the bodies into shapes; -1 when out of memory. */
-static int shapes_make(shapes *S, const ncs_plan *p) {
+/* Sorts the bodies into shapes, for pairs at reach R; -1 when out of
+ * memory. */
+static int shapes_make(shapes *S, const ncs_plan *p, double R) {
     int nb = p->s->nbodies, a, k;
     size_t n2;
     memset(S, 0, sizeof *S);
+    S->R = R;
     S->of = malloc(((size_t)nb + 1) * sizeof *S->of);
     S->rep = malloc(((size_t)nb + 1) * sizeof *S->rep);
     if (!S->of || !S->rep)
@@ -1204,18 +1208,11 @@ static cost shape_obstacle_cost(const ncs_plan *p, shapes *S, int a) {
     return S->obst[k];
 }
 
-/* body_pair_cost of bodies a and b, from their shapes (computed, not kept,
- * at a reach other than the first one asked for). */
-static cost shape_pair_cost(const ncs_plan *p, shapes *S, int a, int b, double R) {
+/* body_pair_cost of bodies a and b at the reach S->R, from their shapes. */
+static cost shape_pair_cost(const ncs_plan *p, shapes *S, int a, int b) {
     size_t i = (size_t)S->of[a] * (size_t)S->n + (size_t)S->of[b];
-    if (!S->Rset) {
-        S->R = R;
-        S->Rset = 1;
-    }
-    if (R != S->R)
-        return body_pair_cost(p, a, b, R);
     if (!S->got[S->n + i]) {
-        S->pair[i] = body_pair_cost(p, S->rep[S->of[a]], S->rep[S->of[b]], R);
+        S->pair[i] = body_pair_cost(p, S->rep[S->of[a]], S->rep[S->of[b]], S->R);
         S->got[S->n + i] = 1;
     }
     return S->pair[i];
@@ -1405,6 +1402,21 @@ static double body_area(const ncs_plan *p, int b) {
     return fabs(a) / 2;
 }
 
+/* Union-find over bodies: the root of a's set, and the union of two sets
+ * (the smaller root stays). */
+static int root(int *up, int a) {
+    while (up[a] != a)
+        a = up[a] = up[up[a]];
+    return a;
+}
+
+static void unite(int *up, int a, int b) {
+    a = root(up, a);
+    b = root(up, b);
+    if (a != b)
+        up[a > b ? a : b] = a < b ? a : b;
+}
+
 static int clamp(double v) {
     return v < 1 ? 1 : v > 1e7 ? 10000000 : (int)ceil(v);
 }
@@ -1446,13 +1458,15 @@ static int sizes_fit(const ncs_plan *p, const ncs_psizes *z) {
 
 int ncs_plan_sizes(ncs_plan *p) {
     const ncs_scene *s = p->s;
-    int nb = s->nbodies, a, b, i, nparts = 0;
+    int nb = s->nbodies, a, b, i;
     int *comp = malloc(((size_t)nb + 1) * sizeof *comp);
     cost *per = calloc((size_t)nb + 1, sizeof *per), *cand = calloc((size_t)nb + 1, sizeof *cand);
     cost step = {0, 0, 0, 0}, island = {0, 0, 0, 0};
     double rmax = 0, amin = HUGE_VAL;
+    /* the reach of two bodies, h (sp_a + sp_b) + margin: one for every pair */
+    const double R = 2 * (p->reach_cap - p->margin) + p->body_margin;
     shapes S;
-    if (shapes_make(&S, p) != 0 || !comp || !per || !cand) {
+    if (shapes_make(&S, p, R) != 0 || !comp || !per || !cand) {
         shapes_free(&S);
         free(comp);
         free(per);
@@ -1469,8 +1483,6 @@ int ncs_plan_sizes(ncs_plan *p) {
             rmax = fmax(rmax, p->bodies[a].rad);
             amin = fmin(amin, body_area(p, a));
         }
-        if (comp[a] + 1 > nparts)
-            nparts = comp[a] + 1;
     }
     for (a = 0; a < nb; a++) {
         if (p->bodies[a].kinematic)
@@ -1483,27 +1495,21 @@ int ncs_plan_sizes(ncs_plan *p) {
      * that meets is in both bodies' sums) */
     for (a = 0; a < nb; a++) {
         int nc = 0, K;
-        double Ra = 0;
         if (p->bodies[a].kinematic)
             continue;
         for (b = 0; b < nb; b++) {
-            double R;
             if (b == a || !p->bodies[b].kinematic)
                 continue;
-            R = 2 * (p->reach_cap - p->margin) + p->body_margin;
-            add(&per[a], shape_pair_cost(p, &S, a, b, R), 1);
+            add(&per[a], shape_pair_cost(p, &S, a, b), 1);
         }
         for (b = 0; b < nb; b++) {
-            double R;
             if (b == a || comp[b] != comp[a] || p->bodies[b].kinematic)
                 continue;
-            R = 2 * (p->reach_cap - p->margin) + p->body_margin; /* h (sp_a + sp_b) + margin */
-            Ra = fmax(Ra, R);
-            cand[nc++] = shape_pair_cost(p, &S, a, b, R);
+            cand[nc++] = shape_pair_cost(p, &S, a, b);
             if (getenv("NCS_SIZES_DEBUG"))
                 fprintf(stderr, "  %d-%d R %g: pairs %g sides %g rows %g\n", a, b, R, cand[nc-1].pairs, cand[nc-1].sides, cand[nc-1].rows);
         }
-        K = (int)fmin(nc, neighbours(p, a, comp, rmax, amin < HUGE_VAL ? amin : 0, Ra));
+        K = (int)fmin(nc, neighbours(p, a, comp, rmax, amin < HUGE_VAL ? amin : 0, R));
         /* the K largest of each count (each sum is then a bound) */
         {
             cost top = {0, 0, 0, 0};
@@ -1534,13 +1540,16 @@ int ncs_plan_sizes(ncs_plan *p) {
             add(&per[a], top, 0.5);
         }
     }
-    /* a joint between bodies of two parts joins their islands: the parts
-     * joined by joints add up (union-find over the parts, into jp) */
+    /* an island is bodies joined by pairs that can meet (a pair whose cost
+     * has pairs: no two particles, no bodies of two parts) and by joints
+     * (union-find over the bodies, into up): its bound is the sum of its
+     * bodies' costs; bodies that meet nothing (separate particles) are
+     * islands of their own */
     {
-        int *jp = malloc(((size_t)nparts + 1) * sizeof *jp);
-        cost *sum = calloc((size_t)nparts + 1, sizeof *sum);
-        if (!jp || !sum) {
-            free(jp);
+        int *up = malloc(((size_t)nb + 1) * sizeof *up);
+        cost *sum = calloc((size_t)nb + 1, sizeof *sum);
+        if (!up || !sum) {
+            free(up);
             free(sum);
             shapes_free(&S);
             free(comp);
@@ -1548,33 +1557,23 @@ int ncs_plan_sizes(ncs_plan *p) {
             free(cand);
             return -1;
         }
-        for (i = 0; i < nparts; i++)
-            jp[i] = i;
-        for (i = 0; i < p->njoints; i++) {
-            int x, y;
-            if (p->joints[i].b < 0)
-                continue;
-            for (x = comp[p->joints[i].a]; jp[x] != x;)
-                x = jp[x];
-            for (y = comp[p->joints[i].b]; jp[y] != y;)
-                y = jp[y];
-            if (x != y)
-                jp[x > y ? x : y] = x < y ? x : y;
+        for (a = 0; a < nb; a++)
+            up[a] = a;
+        for (a = 0; a < nb; a++)
+            for (b = a + 1; b < nb && !p->bodies[a].kinematic; b++)
+                if (comp[b] == comp[a] && !p->bodies[b].kinematic &&
+                    shape_pair_cost(p, &S, a, b).pairs > 0)
+                    unite(up, a, b);
+        for (i = 0; i < p->njoints; i++)
+            if (p->joints[i].b >= 0)
+                unite(up, p->joints[i].a, p->joints[i].b);
+        for (a = 0; a < nb; a++) {
+            add(&step, per[a], 1);
+            add(&sum[root(up, a)], per[a], 1);
         }
-        for (i = 0; i < nparts; i++) {
-            cost part = {0, 0, 0, 0};
-            int r = i;
-            for (a = 0; a < nb; a++)
-                if (comp[a] == i)
-                    add(&part, per[a], 1);
-            add(&step, part, 1);
-            while (jp[r] != r)
-                r = jp[r];
-            add(&sum[r], part, 1);
-        }
-        for (i = 0; i < nparts; i++)
-            maxin(&island, sum[i]);
-        free(jp);
+        for (a = 0; a < nb; a++)
+            maxin(&island, sum[a]);
+        free(up);
         free(sum);
     }
     sizes_of(p, s->capacity, island, step, &p->size);

@@ -58,6 +58,19 @@ int ncs_plan_rows(int form, int ng, const int *gsize, int x, int k) {
     return ncs_layout_size(&L);
 }
 
+/** Most squares point_cost refines where its grid is coarse (a few
+ *  seconds at most). */
+#define SQUARE_VISITS 20000000L
+
+/** Most cells of poses poly_obstacle_cost refines where its grid is
+ *  coarse (about 2 us each); beyond, or when the first 64th of the scene
+ *  says it would take more, the grid's bound stands. */
+#define POSE_VISITS 2000000L
+
+/** The side of the smallest cell of poses poly_obstacle_cost refines (its
+ *  grid's spacing where that is fine: R / 2). */
+#define POSE_LEAF(R) (R)
+
 /** Sides from which a piece gets buckets.inner (fewer: piece_distance is
  *  cheap enough). */
 #define MANY_SIDES 16
@@ -72,6 +85,14 @@ static void add(cost *a, cost b, double times) {
     a->sides += times * b.sides;
     a->rows += times * b.rows;
     a->groups += times * b.groups;
+}
+
+/* Each count of a lowered to b's (two bounds of one thing: the smaller). */
+static void minin(cost *a, cost b) {
+    a->pairs = fmin(a->pairs, b.pairs);
+    a->sides = fmin(a->sides, b.sides);
+    a->rows = fmin(a->rows, b.rows);
+    a->groups = fmin(a->groups, b.groups);
 }
 
 static void maxin(cost *a, cost b) {
@@ -219,15 +240,22 @@ static void buckets_free(buckets *b) {
     memset(b, 0, sizeof *b);
 }
 
+/** Most cells of a grid of buckets (about 2^22, with the margins). */
+#define BUCKET_CELLS 4000000.0
+
 /* The empty grid of buckets for queries within distance d of a place of
- * box: cells of at least d, at most about 256 a side, two cells of margin.
- * Returns 0, or -1 when out of memory or the box is not finite. */
+ * box: cells of at least d, at most about BUCKET_CELLS in all and 65536 a
+ * side, two cells of margin. Returns 0, or -1 when out of memory or the box
+ * is not finite. */
 static int buckets_grid(buckets *b, const double box[4], double d) {
+    double w = box[2] - box[0], hgt = box[3] - box[1];
     memset(b, 0, sizeof *b);
     if (!isfinite(box[0]) || !isfinite(box[2]) || !isfinite(box[1]) || !isfinite(box[3]) ||
-        !(d >= 0 && isfinite(d)))
+        !(d >= 0 && isfinite(d)) || !isfinite(w) || !isfinite(hgt))
         return -1;
-    b->cs = fmax(d, fmax(box[2] - box[0], box[3] - box[1]) / 256);
+    b->cs = fmax(d, fmax(fmax(w, hgt) / 65536, sqrt(w * hgt / BUCKET_CELLS)));
+    while ((w / b->cs + 6) * (hgt / b->cs + 6) > BUCKET_CELLS) /* thin boxes: the margins */
+        b->cs *= 1.25;
     if (!(b->cs > 0))
         b->cs = 1;
     b->x0 = box[0] - 2 * b->cs;
@@ -476,18 +504,33 @@ static int buckets_edges(buckets *b, const ncs_ptab *t) {
     return 0;
 }
 
+/* The cells of b that meet the square of half side d around (x, y),
+ * clipped to the grid: columns q[0] .. q[1], rows q[2] .. q[3]. Every item
+ * within d of the place is listed in one of them (a point in its cell, a
+ * piece in the cells it meets). Returns 0 when none (far outside the grid,
+ * or not finite: computed in double before any conversion). */
+static int cells_near(const buckets *b, double x, double y, double d, int q[4]) {
+    double x0 = floor((x - d - b->x0) / b->cs), x1 = floor((x + d - b->x0) / b->cs);
+    double y0 = floor((y - d - b->y0) / b->cs), y1 = floor((y + d - b->y0) / b->cs);
+    if (!(x1 >= 0 && x0 < b->nx && y1 >= 0 && y0 < b->ny))
+        return 0;
+    q[0] = x0 < 0 ? 0 : (int)x0;
+    q[1] = x1 >= b->nx ? b->nx - 1 : (int)x1;
+    q[2] = y0 < 0 ? 0 : (int)y0;
+    q[3] = y1 >= b->ny ? b->ny - 1 : (int)y1;
+    return 1;
+}
+
 /* Items of b within distance d (<= its cell size) of (x, y) whose point is
  * (px[i], py[i]): how many. */
 static int points_around(const buckets *b, const double *px, const double *py, double x, double y,
                          double d) {
-    int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), dx, dy, s, n = 0;
-    for (dy = -1; dy <= 1; dy++)
-        for (dx = -1; dx <= 1; dx++) {
-            int qx = cx + dx, qy = cy + dy;
-            size_t c;
-            if (qx < 0 || qy < 0 || qx >= b->nx || qy >= b->ny)
-                continue;
-            c = (size_t)qy * (size_t)b->nx + (size_t)qx;
+    int q[4], qx, qy, s, n = 0;
+    if (!cells_near(b, x, y, d, q))
+        return 0;
+    for (qy = q[2]; qy <= q[3]; qy++)
+        for (qx = q[0]; qx <= q[1]; qx++) {
+            size_t c = (size_t)qy * (size_t)b->nx + (size_t)qx;
             for (s = b->start[c]; s < b->start[c + 1]; s++)
                 if (hypot(px[b->item[s]] - x, py[b->item[s]] - y) <= d)
                     n++;
@@ -518,9 +561,9 @@ static double piece_gap(const ncs_ptab *t, const buckets *b, int k, double x, do
  * buckets_make: the cell of (x, y) holds every bounded piece containing
  * it)? */
 static int deep_in_piece(const ncs_ptab *t, const buckets *b, double x, double y, double slack) {
-    int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), s, k;
-    if (cx >= 0 && cy >= 0 && cx < b->nx && cy < b->ny) {
-        size_t c = (size_t)cy * (size_t)b->nx + (size_t)cx;
+    int q[4], s, k;
+    if (cells_near(b, x, y, 0, q)) {
+        size_t c = (size_t)q[2] * (size_t)b->nx + (size_t)q[0];
         for (s = b->start[c]; s < b->start[c + 1]; s++)
             if (piece_gap(t, b, b->item[s], x, y, -slack, HUGE_VAL) < -slack)
                 return 1;
@@ -539,15 +582,14 @@ static int deep_in_piece(const ncs_ptab *t, const buckets *b, double x, double y
 static int point_here(const ncs_plan *p, const ncs_ptab *t, const buckets *b, int *stamp,
                       int *tick, double x, double y, double r, double R, double slack,
                       cost *out) {
-    int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), dx, dy, k, j;
+    int q[4], qx, qy, k, j;
+    /* the cells that hold every piece within r + R + slack */
+    int near = cells_near(b, x, y, r + R + slack, q);
     ++*tick;
-    for (dy = -1; dy <= 1; dy++)
-        for (dx = -1; dx <= 1; dx++) {
-            int qx = cx + dx, qy = cy + dy, s;
-            size_t c;
-            if (qx < 0 || qy < 0 || qx >= b->nx || qy >= b->ny)
-                continue;
-            c = (size_t)qy * (size_t)b->nx + (size_t)qx;
+    for (qy = q[2]; near && qy <= q[3]; qy++)
+        for (qx = q[0]; qx <= q[1]; qx++) {
+            size_t c = (size_t)qy * (size_t)b->nx + (size_t)qx;
+            int s;
             for (s = b->start[c]; s < b->start[c + 1]; s++) {
                 double d;
                 int n = 0;
@@ -583,6 +625,76 @@ static int point_here(const ncs_plan *p, const ncs_ptab *t, const buckets *b, in
                 n++;
         add(out, pair_cost(p, n), 1);
     }
+    return 0;
+}
+
+/* Squares refined by point_cost (below). */
+typedef struct squares {
+    const ncs_plan *p;
+    const ncs_ptab *t;
+    const buckets *b;
+    int *stamp, tick;
+    double r, R;        /* the point's radius and reach */
+    double leaf;        /* squares of this side are not split */
+    long visits, most;  /* point_here calls made, and the most allowed */
+    cost best;          /* the largest leaf bound so far */
+} squares;
+
+/* Does cost a exceed b in some count? */
+static int exceeds(cost a, cost b) {
+    return a.pairs > b.pairs || a.sides > b.sides || a.rows > b.rows || a.groups > b.groups;
+}
+
+/* The square of side `side` at (x, y) (its lower left corner): its bound is
+ * point_here at its centre with the slack of its half diagonal (every
+ * place of the square is within that of the centre); a square whose bound
+ * exceeds no count of the best so far is done, a leaf's bound joins the
+ * best, the others are split in four. Returns -1 once the visits run out. */
+static int square(squares *q, double x, double y, double side) {
+    cost here = {0, 0, 0, 0};
+    double h = side / 2;
+    if (++q->visits > q->most)
+        return -1;
+    if (point_here(q->p, q->t, q->b, q->stamp, &q->tick, x + h, y + h, q->r, q->R,
+                   side * 0.70710678118654757, &here) || !exceeds(here, q->best))
+        return 0; /* no free place in it, or nothing above the best */
+    if (side <= q->leaf) {
+        maxin(&q->best, here);
+        return 0;
+    }
+    return square(q, x, y, h) < 0 || square(q, x + h, y, h) < 0 || square(q, x, y + h, h) < 0 ||
+                   square(q, x + h, y + h, h) < 0
+               ? -1
+               : 0;
+}
+
+/* A bound of point_cost over the places of box grown by R + r (pieces of t
+ * in buckets b, cells of at least R + r) by refining squares, from the
+ * cells of b down to squares of side leaf: the bound of every square left
+ * unsplit is at most the result, so it bounds every place as the grid does,
+ * but its resolution does not fall with the size of the scene (the grid's
+ * does: at most 301 places a side). Returns 0 and *out, or -1 when it would
+ * take more than `most` visits (then the grid's bound stands). */
+static int squares_cost(const ncs_plan *p, const ncs_ptab *t, const buckets *b, int *stamp,
+                        double r, double R, double leaf, long most, cost *out) {
+    squares q = {0};
+    int ix, iy;
+    q.p = p;
+    q.t = t;
+    q.b = b;
+    q.stamp = stamp;
+    q.r = r;
+    q.R = R;
+    q.leaf = leaf;
+    q.most = most;
+    for (iy = 0; iy < b->ny; iy++)
+        for (ix = 0; ix < b->nx; ix++)
+            if (square(&q, b->x0 + ix * b->cs, b->y0 + iy * b->cs, b->cs) < 0)
+                return -1;
+    if (getenv("NCS_SIZES_DEBUG"))
+        fprintf(stderr, "squares: %ld visits, cells %d x %d of %g, leaf %g\n", q.visits, b->nx,
+                b->ny, b->cs, leaf);
+    *out = q.best;
     return 0;
 }
 
@@ -731,13 +843,19 @@ static cost point_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R,
                             slack, &here))
                 maxin(&worst, here);
         }
+    if (o[2] > st * 1.000001) { /* the grid is coarser than wanted: refine squares */
+        cost fine;
+        buckets bf; /* cells of the reach, not of the coarse grid */
+        int ok = buckets_make(&bf, t, box, R + r) == 0;
+        if (ok && squares_cost(p, t, &bf, stamp, r, R, st, SQUARE_VISITS, &fine) == 0)
+            minin(&worst, fine);
+        if (ok)
+            buckets_free(&bf);
+    }
     free(stamp);
     buckets_free(&b);
     clique = clique_cost(p, t, r, R, box, &worst);
-    worst.pairs = fmin(worst.pairs, clique.pairs);
-    worst.sides = fmin(worst.sides, clique.sides);
-    worst.rows = fmin(worst.rows, clique.rows);
-    worst.groups = fmin(worst.groups, clique.groups);
+    minin(&worst, clique);
     return worst;
 }
 
@@ -863,9 +981,133 @@ static void point_vs_body(const ncs_plan *p, const ncs_ptab *t, int k0, int k1, 
     }
 }
 
-/* Polygon body a against the obstacles, maximised over its free poses: its
+/* What poly_obstacle_cost looks at: the body, the obstacles' pieces (b),
+ * the solid's convex corners (bc, at cx, cy) and vertices (bv), and the
+ * pieces' stamps. */
+typedef struct pose_ctx {
+    const ncs_plan *p;
+    const ncs_pbody *A;
+    const buckets *b, *bc, *bv;
+    const double *cx, *cy;
+    int *stamp, tick;
+    double R;           /* the reach */
+} pose_ctx;
+
+/* The cost of body q->A at the pose (x, y) and angle (c, sn) against the
+ * obstacles, every distance with `slack` (the most any point of the body
+ * moves within the cell of poses it stands for): adds it to *here and
+ * returns 0, or returns 1 when the body overlaps the solid at every pose of
+ * the cell. */
+static int pose_here(pose_ctx *q, double x, double y, double c, double sn, double slack,
+                     cost *here) {
+    const ncs_plan *p = q->p;
+    const ncs_pbody *A = q->A;
+    const ncs_ptab *bt = &p->bpieces;
+    const buckets *bc = q->bc;
+    double R = q->R, P[2];
+    int v, k, j, inside = 0, qx, qy, s2, cq[4];
+    for (v = A->vert0; v < A->vert0 + A->nvert && !inside; v++) {
+        placed(x, y, c, sn, p->bvx[v], p->bvy[v], P);
+        inside = point_here(p, &p->obst, q->b, q->stamp, &q->tick, P[0], P[1], 0, R, slack, here);
+    }
+    /* the centroid or an outline edge's midpoint deeper in a piece than
+     * the slack, or a convex corner of the solid deeper in the body: the
+     * body overlaps the solid at every pose of the cell (as for a vertex of
+     * the body) */
+    inside = inside || deep_in_piece(&p->obst, q->b, x, y, slack);
+    for (v = 0; v < A->nvert && !inside; v++) {
+        int v0 = A->vert0 + v, v1 = A->vert0 + (v + 1) % A->nvert;
+        placed(x, y, c, sn, (p->bvx[v0] + p->bvx[v1]) / 2, (p->bvy[v0] + p->bvy[v1]) / 2, P);
+        inside = deep_in_piece(&p->obst, q->b, P[0], P[1], slack);
+    }
+    if (inside || !cells_near(bc, x, y, A->rad + slack, cq))
+        cq[2] = 1, cq[3] = 0; /* no cells */
+    for (qy = cq[2]; qy <= cq[3] && !inside; qy++)
+        for (qx = cq[0]; qx <= cq[1] && !inside; qx++) {
+            size_t cell = (size_t)qy * (size_t)bc->nx + (size_t)qx;
+            for (s2 = bc->start[cell]; s2 < bc->start[cell + 1] && !inside; s2++) {
+                int i = bc->item[s2];
+                double ux = q->cx[i] - x, uy = q->cy[i] - y, L[2];
+                if (hypot(ux, uy) > A->rad + slack)
+                    continue;
+                L[0] = c * ux + sn * uy;
+                L[1] = -sn * ux + c * uy;
+                for (k = A->piece0; k < A->piece0 + A->npiece && !inside; k++)
+                    inside = piece_distance(bt, k, L[0], L[1]) < -slack;
+            }
+        }
+    if (inside)
+        return 1;
+    /* the solid's corners near the body, against its pieces */
+    if (!cells_near(bc, x, y, A->rad + R + slack, cq))
+        cq[2] = 1, cq[3] = 0; /* no cells */
+    for (qy = cq[2]; qy <= cq[3]; qy++)
+        for (qx = cq[0]; qx <= cq[1]; qx++) {
+            size_t cell = (size_t)qy * (size_t)bc->nx + (size_t)qx;
+            for (s2 = bc->start[cell]; s2 < bc->start[cell + 1]; s2++) {
+                int i = bc->item[s2];
+                if (hypot(q->cx[i] - x, q->cy[i] - y) > A->rad + R + slack)
+                    continue;
+                point_vs_body(p, bt, A->piece0, A->piece0 + A->npiece, x, y, c, sn, q->cx[i],
+                              q->cy[i], R, slack, here);
+            }
+        }
+    /* corner pairs: the body's piece corners against piece corners */
+    for (k = A->piece0; k < A->piece0 + A->npiece; k++)
+        for (j = bt->vfirst[k]; j < bt->vfirst[k + 1]; j++) {
+            if (j > bt->vfirst[k] && bt->vx[j] == bt->vx[j - 1] && bt->vy[j] == bt->vy[j - 1])
+                continue;
+            placed(x, y, c, sn, bt->vx[j], bt->vy[j], P);
+            add(here, pair_cost(p, 2),
+                points_around(q->bv, p->obst.vx, p->obst.vy, P[0], P[1], R + slack));
+        }
+    return 0;
+}
+
+/* Refining cells of poses (squares of positions times arcs of angles), as
+ * squares_cost does for a point. */
+typedef struct pose_cells {
+    pose_ctx *q;
+    double leaf, leaf_arc;  /* cells of this side and arc are not split */
+    long visits, most;      /* pose_here calls made, and the most allowed */
+    cost best;              /* the largest leaf bound so far */
+} pose_cells;
+
+/* The cell of positions (x, y) + [0, side)^2 and angles th + [0, arc): its
+ * bound is the pose at its centre with the slack of the half diagonal and
+ * of half the arc at the body's radius; split (positions in four, the arc
+ * in two) while it exceeds the best so far. Returns -1 once the visits run
+ * out. */
+static int pose_cell(pose_cells *w, double x, double y, double side, double th, double arc) {
+    cost here = {0, 0, 0, 0};
+    double h = side / 2, a = arc / 2, mid = th + a;
+    int split_pos = side > w->leaf, split_arc = arc > w->leaf_arc, i, j;
+    if (++w->visits > w->most)
+        return -1;
+    if (pose_here(w->q, x + h, y + h, cos(mid), sin(mid),
+                  side * 0.70710678118654757 + w->q->A->rad * a, &here) ||
+        !exceeds(here, w->best))
+        return 0;
+    if (!split_pos && !split_arc) {
+        maxin(&w->best, here);
+        return 0;
+    }
+    for (i = 0; i < (split_pos ? 4 : 1); i++)
+        for (j = 0; j < (split_arc ? 2 : 1); j++)
+            if (pose_cell(w, x + (split_pos ? (i & 1) * h : 0), y + (split_pos ? (i >> 1) * h : 0),
+                          split_pos ? h : side, th + (split_arc ? j * a : 0),
+                          split_arc ? a : arc) < 0)
+                return -1;
+    return 0;
+}
+
+/* Polygon body a against the obstacles, maximised over its free poses (its
  * vertices against the pieces, the solid's convex corners against its
- * pieces, and its corners against the pieces' corners. */
+ * pieces, and its corners against the pieces' corners): the worst over a grid of poses
+ * (positions and angles, each standing for its cell with the slack of its
+ * largest displacement), and where that grid is coarser than wanted (at
+ * most 121 positions a side), the cells of poses refined down to the wanted
+ * resolution (pose_cell); the smaller bound counts. */
 static cost poly_obstacle_cost(const ncs_plan *p, int a) {
     const ncs_pbody *A = &p->bodies[a];
     const ncs_ptab *bt = &p->bpieces;
@@ -873,7 +1115,8 @@ static cost poly_obstacle_cost(const ncs_plan *p, int a) {
     cost worst = {0, 0, 0, 0};
     buckets b, bc, bv;
     poses z;
-    int ix, iy, it, v, k, j, *stamp = NULL, tick = 0, ok = 0;
+    pose_ctx q;
+    int ix, iy, it, v, k, *stamp = NULL, ok = 0;
     memset(&b, 0, sizeof b);
     memset(&bc, 0, sizeof bc);
     memset(&bv, 0, sizeof bv);
@@ -900,86 +1143,70 @@ static cost poly_obstacle_cost(const ncs_plan *p, int a) {
                                                               bt->vfirst[A->piece0]));
         goto done;
     }
+    memset(&q, 0, sizeof q);
+    q.p = p;
+    q.A = A;
+    q.b = &b;
+    q.bc = &bc;
+    q.bv = &bv;
+    q.cx = cx;
+    q.cy = cy;
+    q.stamp = stamp;
+    q.R = R;
     for (it = 0; it < z.nth; it++) {
         double th = 2 * PI * it / z.nth, c = cos(th), sn = sin(th);
         for (iy = 0; iy < z.n[1]; iy++)
             for (ix = 0; ix < z.n[0]; ix++) {
-                double x = z.o[0] + ix * z.o[2], y = z.o[1] + iy * z.o[2], P[2];
                 cost here = {0, 0, 0, 0};
-                int inside = 0;
-                for (v = A->vert0; v < A->vert0 + A->nvert && !inside; v++) {
-                    placed(x, y, c, sn, p->bvx[v], p->bvy[v], P);
-                    inside = point_here(p, &p->obst, &b, stamp, &tick, P[0], P[1], 0, R, z.slack,
-                                        &here);
-                }
-                /* the centroid or an outline edge's midpoint deeper in a
-                 * piece than the slack, or a convex corner of the solid
-                 * deeper in the body: the body overlaps the solid at every
-                 * pose of the cell (as for a vertex of the body) */
-                inside = inside || deep_in_piece(&p->obst, &b, x, y, z.slack);
-                for (v = 0; v < A->nvert && !inside; v++) {
-                    int v0 = A->vert0 + v, v1 = A->vert0 + (v + 1) % A->nvert;
-                    placed(x, y, c, sn, (p->bvx[v0] + p->bvx[v1]) / 2, (p->bvy[v0] + p->bvy[v1]) / 2,
-                           P);
-                    inside = deep_in_piece(&p->obst, &b, P[0], P[1], z.slack);
-                }
-                if (!inside) {
-                    int cxq = (int)floor((x - bc.x0) / bc.cs), cyq = (int)floor((y - bc.y0) / bc.cs);
-                    int dx, dy, s2;
-                    for (dy = -1; dy <= 1 && !inside; dy++)
-                        for (dx = -1; dx <= 1 && !inside; dx++) {
-                            int qx = cxq + dx, qy = cyq + dy;
-                            size_t cell;
-                            if (qx < 0 || qy < 0 || qx >= bc.nx || qy >= bc.ny)
-                                continue;
-                            cell = (size_t)qy * (size_t)bc.nx + (size_t)qx;
-                            for (s2 = bc.start[cell]; s2 < bc.start[cell + 1] && !inside; s2++) {
-                                int q = bc.item[s2];
-                                double ux = cx[q] - x, uy = cy[q] - y, L[2];
-                                if (hypot(ux, uy) > A->rad + z.slack)
-                                    continue;
-                                L[0] = c * ux + sn * uy;
-                                L[1] = -sn * ux + c * uy;
-                                for (k = A->piece0; k < A->piece0 + A->npiece && !inside; k++)
-                                    inside = piece_distance(bt, k, L[0], L[1]) < -z.slack;
-                            }
-                        }
-                }
-                if (inside)
-                    continue;
-                /* the solid's corners near the body, against its pieces */
-                {
-                    int cxq = (int)floor((x - bc.x0) / bc.cs), cyq = (int)floor((y - bc.y0) / bc.cs);
-                    int dx, dy, s2;
-                    for (dy = -1; dy <= 1; dy++)
-                        for (dx = -1; dx <= 1; dx++) {
-                            int qx = cxq + dx, qy = cyq + dy;
-                            size_t cell;
-                            if (qx < 0 || qy < 0 || qx >= bc.nx || qy >= bc.ny)
-                                continue;
-                            cell = (size_t)qy * (size_t)bc.nx + (size_t)qx;
-                            for (s2 = bc.start[cell]; s2 < bc.start[cell + 1]; s2++) {
-                                int q = bc.item[s2];
-                                if (hypot(cx[q] - x, cy[q] - y) > A->rad + R + z.slack)
-                                    continue;
-                                point_vs_body(p, bt, A->piece0, A->piece0 + A->npiece, x, y, c, sn,
-                                              cx[q], cy[q], R, z.slack, &here);
-                            }
-                        }
-                }
-                /* corner pairs: the body's piece corners against piece corners */
-                for (k = A->piece0; k < A->piece0 + A->npiece; k++)
-                    for (j = bt->vfirst[k]; j < bt->vfirst[k + 1]; j++) {
-                        int near;
-                        if (j > bt->vfirst[k] && bt->vx[j] == bt->vx[j - 1] &&
-                            bt->vy[j] == bt->vy[j - 1])
-                            continue;
-                        placed(x, y, c, sn, bt->vx[j], bt->vy[j], P);
-                        near = points_around(&bv, p->obst.vx, p->obst.vy, P[0], P[1], R + z.slack);
-                        add(&here, pair_cost(p, 2), near);
-                    }
-                maxin(&worst, here);
+                if (!pose_here(&q, z.o[0] + ix * z.o[2], z.o[1] + iy * z.o[2], c, sn, z.slack,
+                               &here))
+                    maxin(&worst, here);
             }
+    }
+    if (z.o[2] > R / 2 * 1.000001) { /* the grid is coarser than wanted */
+        buckets fb, fbc, fbv;        /* cells of the reach, not of the grid */
+        pose_cells w;
+        int fine = 0, n = (int)ceil(2 * PI * A->rad / POSE_LEAF(R));
+        memset(&w, 0, sizeof w);
+        w.q = &q;
+        w.leaf = POSE_LEAF(R);
+        w.leaf_arc = 2 * PI / (n < 8 ? 8 : n > 72 ? 72 : n); /* poses_of's angles there */
+        w.most = POSE_VISITS;
+        memset(&fbc, 0, sizeof fbc);
+        memset(&fbv, 0, sizeof fbv);
+        if (buckets_make(&fb, &p->obst, p->box, A->rad + R) == 0) {
+            fine = buckets_of(&fbc, cx, cy, NULL, p->ncorners, p->box, A->rad + R) == 0 &&
+                   buckets_of(&fbv, p->obst.vx, p->obst.vy, NULL, p->obst.nverts, p->box, R) == 0;
+            q.b = &fb;
+            q.bc = &fbc;
+            q.bv = &fbv;
+            {
+                /* lines of cells across the longer side in turn: give up
+                 * early when the visits so far, spread over the lines left,
+                 * would pass the most */
+                int lines = fb.nx >= fb.ny ? fb.nx : fb.ny, across = fb.nx >= fb.ny ? fb.ny : fb.nx;
+                int l, m;
+                for (l = 0; fine && l < lines; l++) {
+                    if (l >= lines / 64 && l > 0 && (double)w.visits / l * lines > w.most)
+                        fine = 0;
+                    for (m = 0; fine && m < across; m++) {
+                        ix = fb.nx >= fb.ny ? l : m;
+                        iy = fb.nx >= fb.ny ? m : l;
+                        for (it = 0; fine && it < 8; it++)
+                            fine = pose_cell(&w, fb.x0 + ix * fb.cs, fb.y0 + iy * fb.cs, fb.cs,
+                                             2 * PI * it / 8, 2 * PI / 8) == 0;
+                    }
+                }
+            }
+            if (getenv("NCS_SIZES_DEBUG"))
+                fprintf(stderr, "pose cells: %ld visits, cells %d x %d of %g, leaf %g, %s\n",
+                        w.visits, fb.nx, fb.ny, fb.cs, w.leaf, fine ? "done" : "gave up");
+            if (fine)
+                minin(&worst, w.best);
+            buckets_free(&fb);
+        }
+        buckets_free(&fbc);
+        buckets_free(&fbv);
     }
 done:
     free(cx);
@@ -1248,8 +1475,12 @@ static int edge_near(const ncs_ptab *t, int k, double x, double y, double d) {
  * own cell; a piece listed by its circle from any cell). */
 static int deep_in_solid(const ncs_ptab *t, const buckets *b, int *stamp, int *tick, double x,
                          double y, double d) {
-    int cx = (int)floor((x - b->x0) / b->cs), cy = (int)floor((y - b->y0) / b->cs), a, s, pass;
+    int q[4], cx = -2, cy = -2, a, s, pass; /* -2: outside the grid, no cell around */
     double g[2];
+    if (cells_near(b, x, y, 0, q)) {
+        cx = q[0];
+        cy = q[2];
+    }
     for (pass = 0; pass < 2; pass++) {
         ++*tick;
         for (a = 0; a < 9; a++) {
@@ -1430,10 +1661,7 @@ static void sizes_of(const ncs_plan *p, int capacity, cost island, cost step, nc
         cost one = pair_cost(p, most + 1 > 2 ? most + 1 : 2), cap = {0, 0, 0, 0};
         double nb = p->s->nbodies;
         add(&cap, one, capacity);
-        island.pairs = fmin(island.pairs, cap.pairs);
-        island.sides = fmin(island.sides, cap.sides);
-        island.rows = fmin(island.rows, cap.rows);
-        island.groups = fmin(island.groups, cap.groups);
+        minin(&island, cap);
         step.pairs = fmin(step.pairs, cap.pairs * nb);
         step.sides = fmin(step.sides, cap.sides * nb);
     }

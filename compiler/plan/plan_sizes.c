@@ -674,15 +674,17 @@ static int square(squares *q, double x, double y, double side) {
  * unsplit is at most the result, so it bounds every place as the grid does,
  * but its resolution does not fall with the size of the scene (the grid's
  * does: at most 301 places a side). Returns 0 and *out, or -1 when it would
- * take more than `most` visits (then the grid's bound stands). */
+ * take more than `most` visits (then the grid's bound stands). The stamps
+ * (one per piece) go on from tick, their last. */
 static int squares_cost(const ncs_plan *p, const ncs_ptab *t, const buckets *b, int *stamp,
-                        double r, double R, double leaf, long most, cost *out) {
+                        int tick, double r, double R, double leaf, long most, cost *out) {
     squares q = {0};
     int ix, iy;
     q.p = p;
     q.t = t;
     q.b = b;
     q.stamp = stamp;
+    q.tick = tick; /* the stamps' last tick: no stamp may look current */
     q.r = r;
     q.R = R;
     q.leaf = leaf;
@@ -847,7 +849,7 @@ static cost point_cost(const ncs_plan *p, const ncs_ptab *t, double r, double R,
         cost fine;
         buckets bf; /* cells of the reach, not of the coarse grid */
         int ok = buckets_make(&bf, t, box, R + r) == 0;
-        if (ok && squares_cost(p, t, &bf, stamp, r, R, st, SQUARE_VISITS, &fine) == 0)
+        if (ok && squares_cost(p, t, &bf, stamp, tick, r, R, st, SQUARE_VISITS, &fine) == 0)
             minin(&worst, fine);
         if (ok)
             buckets_free(&bf);

@@ -117,19 +117,12 @@ NCS_INTERNAL void ncs_solve_polish_verified(call *c) {
 
 /* The warm start on a support whose B_JJ is singular (a resting pile:
  * redundant contacts carrying impulse): ncs_solve_set_solve_refined's
- * proximal steps, negative entries at rounding level clamped, verified.
- * Returns 1 when zc verified. */
+ * proximal steps, negative entries at rounding level clamped
+ * (ncs_solve_clamp_set: zc is 0 outside J), verified. Returns 1 when zc
+ * verified. */
 NCS_INTERNAL int ncs_solve_warm_prox(call *c, const unsigned char *J) {
-    ncs_lcp_workspace *ws = c->ws;
-    int i;
-    if (ncs_solve_set_solve_refined(c, J) < 0)
-        return 0;
-    for (i = 0; i < c->m; i++) {
-        if (!(ws->zc[i] >= -c->tol * NCS_RC(1e3) * (1 + NCS_FABS(ws->zc[i]))))
-            return 0;
-        ws->zc[i] = ws->zc[i] > 0 ? ws->zc[i] : 0;
-    }
-    return ncs_solve_accept(c);
+    int n = ncs_solve_set_solve_refined(c, J);
+    return n >= 0 && ncs_solve_clamp_set(c, n) == 0 && ncs_solve_accept(c);
 }
 #endif
 

@@ -293,19 +293,27 @@ NCS_INTERNAL int ncs_solve_set_solve(call *c, const unsigned char *J) {
     return n;
 }
 
-/* Re-solves B_JJ z_J = -b_J for the index set J (flags) into ws->zc:
- * the Newton step of the min-map on that active set, negative entries at
- * rounding level clamped to 0. 0 on success. */
-NCS_INTERNAL int ncs_solve_solve_on_set(call *c, const unsigned char *J) {
+/* Clamps to 0 the entries of ws->zc on the n indices ws->umap[0..n) (the
+ * index set a set solve just left there) that are negative at rounding
+ * level. 0 on success; -1 when one is further below 0 (or not a number). */
+NCS_INTERNAL int ncs_solve_clamp_set(call *c, int n) {
     ncs_lcp_workspace *ws = c->ws;
-    int i, n = ncs_solve_set_solve(c, J);
+    int i;
     for (i = 0; i < n; i++) {
         ncs_real *z = &ws->zc[ws->umap[i]];
         if (!(*z >= -c->tol * NCS_RC(1e3) * (1 + NCS_FABS(*z))))
             return -1;
         *z = *z > 0 ? *z : 0;
     }
-    return n < 0 ? -1 : 0;
+    return 0;
+}
+
+/* Re-solves B_JJ z_J = -b_J for the index set J (flags) into ws->zc:
+ * the Newton step of the min-map on that active set, negative entries at
+ * rounding level clamped to 0 (ncs_solve_clamp_set). 0 on success. */
+NCS_INTERNAL int ncs_solve_solve_on_set(call *c, const unsigned char *J) {
+    int n = ncs_solve_set_solve(c, J);
+    return n < 0 ? -1 : ncs_solve_clamp_set(c, n);
 }
 
 /* Keeps ws->zc as the best unverified candidate when its residual is the

@@ -148,6 +148,7 @@ NCS_INTERNAL ncs_real ncs_solve_group_residual(const call *c, const ncs_real *z,
 NCS_INTERNAL int ncs_solve_accept(call *c);
 NCS_INTERNAL ncs_real *ncs_solve_gather(call *c, int n, ncs_real sign);
 NCS_INTERNAL int ncs_solve_set_solve(call *c, const unsigned char *J);
+NCS_INTERNAL int ncs_solve_clamp_set(call *c, int n);
 NCS_INTERNAL int ncs_solve_solve_on_set(call *c, const unsigned char *J);
 NCS_INTERNAL void ncs_solve_keep_best(call *c, ncs_real res);
 #if NCS_REAL_IS_FLOAT || !NCS_LCP_SMALL

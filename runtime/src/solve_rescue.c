@@ -6,44 +6,6 @@
 #include "solve_internal.h"
 
 #if !NCS_REAL_IS_FLOAT
-/* Host, double: re-solves B_JJ z_J = -b_J on the index set J with two
- * rounds of iterative refinement whose residual -b_J - B_JJ z_J is summed
- * in long double (as a solve in higher precision would give, for near
- * misses of an ill-conditioned basis: two nearly parallel contacts), then
- * verifies. Returns 1 when zc verified. */
-NCS_INTERNAL int ncs_solve_refine_on_set(call *c, const unsigned char *J) {
-    ncs_lcp_workspace *ws = c->ws;
-    int i, k, n, round;
-    if (ncs_solve_set_solve(c, J) < 0)
-        return 0;
-    n = 0;
-    for (i = 0; i < c->m; i++)
-        if (J[i])
-            ws->umap[n++] = i;
-    for (round = 0; round < 2; round++) {
-        for (i = 0; i < n; i++) {
-            const ncs_real *Bi = ncs_solve_brow(c, ws->umap[i]);
-            long double r = -(long double)c->b[ws->umap[i]];
-            for (k = 0; k < n; k++)
-                r -= (long double)Bi[ws->umap[k]] * ws->zc[ws->umap[k]];
-            ws->trial[i] = (ncs_real)r;
-        }
-        {
-            ncs_real *M = ncs_solve_gather(c, n, 1);
-            memcpy(ws->br, ws->trial, (size_t)n * sizeof *ws->br);
-            if (ncs_dense_solve(n, M, n, ws->br, ws->perm) != 0)
-                return 0;
-        }
-        for (i = 0; i < n; i++)
-            ws->zc[ws->umap[i]] += ws->br[i];
-    }
-    for (i = 0; i < c->m; i++)
-        if (ws->zc[i] < 0 && ws->zc[i] >= -c->tol * NCS_RC(1e3) * (1 + -ws->zc[i]))
-            ws->zc[i] = 0;
-    return ncs_solve_accept(c);
-}
-
-
 /* B_JJ z_J = -b_J on the index set J into ws->zc (zero outside J), with
  * refinement whose residual is summed in long double; when B_JJ is
  * singular (redundant contacts carrying impulse: a consistent system with
@@ -86,6 +48,24 @@ NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J) {
             ws->zc[ws->umap[i]] += ws->br[i];
     }
     return n;
+}
+
+/* Host, double, inside plain Lemke's polish (a near miss of an
+ * ill-conditioned basis: two nearly parallel contacts): re-solves the index
+ * set J as a solve in higher precision would (ncs_solve_set_solve_refined:
+ * refinement summed in long double; proximal steps when B_JJ is
+ * singular), sets negative entries at rounding level to 0 (larger ones are
+ * left for the verification to judge) and verifies. Returns 1 when zc
+ * verified. */
+NCS_INTERNAL int ncs_solve_refine_on_set(call *c, const unsigned char *J) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i;
+    if (ncs_solve_set_solve_refined(c, J) < 0)
+        return 0;
+    for (i = 0; i < c->m; i++)
+        if (ws->zc[i] < 0 && ws->zc[i] >= -c->tol * NCS_RC(1e3) * (1 + -ws->zc[i]))
+            ws->zc[i] = 0;
+    return ncs_solve_accept(c);
 }
 
 /* Polish of a verified answer (OSQP's solution polishing, from the
@@ -137,19 +117,12 @@ NCS_INTERNAL void ncs_solve_polish_verified(call *c) {
 
 /* The warm start on a support whose B_JJ is singular (a resting pile:
  * redundant contacts carrying impulse): ncs_solve_set_solve_refined's
- * proximal steps, negative entries at rounding level clamped, verified.
- * Returns 1 when zc verified. */
+ * proximal steps, negative entries at rounding level clamped
+ * (ncs_solve_clamp_set: zc is 0 outside J), verified. Returns 1 when zc
+ * verified. */
 NCS_INTERNAL int ncs_solve_warm_prox(call *c, const unsigned char *J) {
-    ncs_lcp_workspace *ws = c->ws;
-    int i;
-    if (ncs_solve_set_solve_refined(c, J) < 0)
-        return 0;
-    for (i = 0; i < c->m; i++) {
-        if (!(ws->zc[i] >= -c->tol * NCS_RC(1e3) * (1 + NCS_FABS(ws->zc[i]))))
-            return 0;
-        ws->zc[i] = ws->zc[i] > 0 ? ws->zc[i] : 0;
-    }
-    return ncs_solve_accept(c);
+    int n = ncs_solve_set_solve_refined(c, J);
+    return n >= 0 && ncs_solve_clamp_set(c, n) == 0 && ncs_solve_accept(c);
 }
 #endif
 

@@ -19,9 +19,9 @@ const ncs_form_info ncs_forms[NCS_NFORMS] = {
 };
 
 const ncs_body_kind_info ncs_body_kinds[NCS_NBODY_KINDS] = {
-    {NCS_PARTICLE, "particle", "particles", "NCS_PARTICLE"},
-    {NCS_DISC, "disc", "discs", "NCS_DISC"},
-    {NCS_POLYGON, "polygon", "polygons", "NCS_POLYGON"}
+    {NCS_PARTICLE, "particle", "particles", "NCS_PARTICLE", 0},
+    {NCS_DISC, "disc", "discs", "NCS_DISC", 0},
+    {NCS_POLYGON, "polygon", "polygons", "NCS_POLYGON", 0}
 };
 
 const ncs_joint_kind_info ncs_joint_kinds[NCS_NJOINT_KINDS] = {

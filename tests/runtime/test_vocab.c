@@ -64,6 +64,7 @@ int main(void) {
         CHECK(ncs_body_kind_from_name(K->name) == k);
         CHECK(strncmp(K->plural, K->name, strlen(K->name)) == 0);
         CHECK(strncmp(K->macro, "NCS_", 4) == 0);
+        CHECK(K->rows == 0);    /* the row type it shares with the joint kinds */
     }
     CHECK(ncs_body_kind_info_of(NCS_NBODY_KINDS) == NULL);
     CHECK(ncs_body_kind_from_name("kinematic") == -1);

@@ -94,6 +94,7 @@
 #define ncs_solve_accept NCS_PREFIXED(_solve_accept)
 #define ncs_solve_gather NCS_PREFIXED(_solve_gather)
 #define ncs_solve_set_solve NCS_PREFIXED(_solve_set_solve)
+#define ncs_solve_clamp_set NCS_PREFIXED(_solve_clamp_set)
 #define ncs_solve_solve_on_set NCS_PREFIXED(_solve_solve_on_set)
 #define ncs_solve_keep_best NCS_PREFIXED(_solve_keep_best)
 #define ncs_solve_worst_violation NCS_PREFIXED(_solve_worst_violation)

@@ -66,13 +66,19 @@ typedef enum ncs_body_kind {
 /** Number of body kinds. */
 #define NCS_NBODY_KINDS 3
 
-/** One body kind: the row of ncs_body_kinds at index `kind`. */
-typedef struct ncs_body_kind_info {
-    int kind;                   /**< its ncs_body_kind value (its index) */
+/** One kind of a scene's things: the row at index `kind` of
+ *  ncs_body_kinds or ncs_joint_kinds. */
+typedef struct ncs_kind_info {
+    int kind;                   /**< its enum's value (its index) */
     const char *name;           /**< as written in scenes, dumps and pages */
     const char *plural;         /**< its name for more than one (messages) */
     const char *macro;          /**< its enum's name, as generated code writes it */
-} ncs_body_kind_info;
+    int rows;                   /**< a joint kind: its rows in the step's LCP
+                                     (NCS_JOINT_ROWS); a body kind: 0 */
+} ncs_kind_info;
+
+/** One body kind: the row of ncs_body_kinds at index `kind` (ncs_body_kind). */
+typedef ncs_kind_info ncs_body_kind_info;
 
 /** The body kinds, indexed by ncs_body_kind. A kinematic body (`body NAME
  *  kinematic`) is a disc or a polygon with its `kinematic` flag set, not a
@@ -97,14 +103,9 @@ typedef enum ncs_joint_kind {
 /** Number of joint kinds. */
 #define NCS_NJOINT_KINDS 3
 
-/** One joint kind: the row of ncs_joint_kinds at index `kind`. */
-typedef struct ncs_joint_kind_info {
-    int kind;                   /**< its ncs_joint_kind value (its index) */
-    const char *name;           /**< as written in scenes, dumps and pages */
-    const char *plural;         /**< its name for more than one (messages) */
-    const char *macro;          /**< its enum's name, as generated code writes it */
-    int rows;                   /**< its rows in the step's LCP (NCS_JOINT_ROWS) */
-} ncs_joint_kind_info;
+/** One joint kind: the row of ncs_joint_kinds at index `kind`
+ *  (ncs_joint_kind; ncs_kind_info, rows its rows in the step's LCP). */
+typedef ncs_kind_info ncs_joint_kind_info;
 
 /** The joint kinds, indexed by ncs_joint_kind. */
 extern const ncs_joint_kind_info ncs_joint_kinds[NCS_NJOINT_KINDS];

@@ -1168,11 +1168,12 @@ static cost poly_obstacle_cost(const ncs_plan *p, int a) {
     if (z.o[2] > R / 2 * 1.000001) { /* the grid is coarser than wanted */
         buckets fb, fbc, fbv;        /* cells of the reach, not of the grid */
         pose_cells w;
-        int fine = 0, n = (int)ceil(2 * PI * A->rad / POSE_LEAF(R));
+        double n = ceil(2 * PI * A->rad / POSE_LEAF(R)); /* poses_of's angles there */
+        int fine = 0;
         memset(&w, 0, sizeof w);
         w.q = &q;
         w.leaf = POSE_LEAF(R);
-        w.leaf_arc = 2 * PI / (n < 8 ? 8 : n > 72 ? 72 : n); /* poses_of's angles there */
+        w.leaf_arc = 2 * PI / (n > 8 ? (n < 72 ? n : 72) : 8); /* (a double: rad may be huge) */
         w.most = POSE_VISITS;
         memset(&fbc, 0, sizeof fbc);
         memset(&fbv, 0, sizeof fbv);

@@ -33,6 +33,7 @@
  * with every kinematic body (they may overlap each other, so no packing
  * bound applies), whatever part either is in.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,7 +254,9 @@ static int buckets_grid(buckets *b, const double box[4], double d) {
     if (!isfinite(box[0]) || !isfinite(box[2]) || !isfinite(box[1]) || !isfinite(box[3]) ||
         !(d >= 0 && isfinite(d)) || !isfinite(w) || !isfinite(hgt))
         return -1;
-    b->cs = fmax(d, fmax(fmax(w, hgt) / 65536, sqrt(w * hgt / BUCKET_CELLS)));
+    b->cs = fmax(d, fmax(fmax(w, hgt) / 65536, sqrt(w) * sqrt(hgt / BUCKET_CELLS)));
+    if (!isfinite(b->cs))
+        return -1;
     while ((w / b->cs + 6) * (hgt / b->cs + 6) > BUCKET_CELLS) /* thin boxes: the margins */
         b->cs *= 1.25;
     if (!(b->cs > 0))
@@ -585,6 +588,10 @@ static int point_here(const ncs_plan *p, const ncs_ptab *t, const buckets *b, in
     int q[4], qx, qy, k, j;
     /* the cells that hold every piece within r + R + slack */
     int near = cells_near(b, x, y, r + R + slack, q);
+    if (*tick == INT_MAX) { /* every stamp old again before the tick wraps */
+        memset(stamp, 0, (size_t)t->npieces * sizeof *stamp);
+        *tick = 0;
+    }
     ++*tick;
     for (qy = q[2]; near && qy <= q[3]; qy++)
         for (qx = q[0]; qx <= q[1]; qx++) {
@@ -1383,10 +1390,15 @@ static int same_shape(const ncs_plan *p, int a, int b) {
            same_reals(p->bvy + A->vert0, p->bvy + B->vert0, A->nvert) && same_pieces(p, a, b);
 }
 
+/** Most shapes whose costs are kept (their pair costs take SHAPES_MAX^2
+ *  entries: about 9 MB); bodies of further shapes get theirs computed each
+ *  time they are asked for, as before the shapes. */
+#define SHAPES_MAX 512
+
 /* The costs of the shapes, each computed once. */
 typedef struct shapes {
     int n;              /* shapes */
-    int *of;            /* per body: its shape */
+    int *of;            /* per body: its shape (-1: beyond SHAPES_MAX, not kept) */
     int *rep;           /* per shape: a body of that shape */
     cost *obst;         /* per shape: obstacle_cost */
     cost *pair;         /* n x n: body_pair_cost of the first against the second
@@ -1417,7 +1429,9 @@ static int shapes_make(shapes *S, const ncs_plan *p, double R) {
     for (a = 0; a < nb; a++) {
         for (k = 0; k < S->n && !same_shape(p, S->rep[k], a); k++)
             ;
-        if (k == S->n)
+        if (k == S->n && S->n == SHAPES_MAX)
+            k = -1; /* a shape of its own, not kept: its costs are computed each time */
+        else if (k == S->n)
             S->rep[S->n++] = a;
         S->of[a] = k;
     }
@@ -1431,6 +1445,8 @@ static int shapes_make(shapes *S, const ncs_plan *p, double R) {
 /* obstacle_cost of body a, from its shape. */
 static cost shape_obstacle_cost(const ncs_plan *p, shapes *S, int a) {
     int k = S->of[a];
+    if (k < 0)
+        return obstacle_cost(p, a);
     if (!S->got[k]) {
         S->obst[k] = obstacle_cost(p, S->rep[k]);
         S->got[k] = 1;
@@ -1440,7 +1456,10 @@ static cost shape_obstacle_cost(const ncs_plan *p, shapes *S, int a) {
 
 /* body_pair_cost of bodies a and b at the reach S->R, from their shapes. */
 static cost shape_pair_cost(const ncs_plan *p, shapes *S, int a, int b) {
-    size_t i = (size_t)S->of[a] * (size_t)S->n + (size_t)S->of[b];
+    size_t i;
+    if (S->of[a] < 0 || S->of[b] < 0)
+        return body_pair_cost(p, a, b, S->R);
+    i = (size_t)S->of[a] * (size_t)S->n + (size_t)S->of[b];
     if (!S->got[S->n + i]) {
         S->pair[i] = body_pair_cost(p, S->rep[S->of[a]], S->rep[S->of[b]], S->R);
         S->got[S->n + i] = 1;

@@ -22,12 +22,16 @@ row() {
         printf body "\n", 0.45 * int(n / 2) - 0.025 }' >"$1.ncs"
     "$ncsc" "$1.ncs" -o "$1" 2>err.txt || fail "ncsc $1.ncs failed: $(cat err.txt)"
 }
+# max_m NAME: <NAME>_MAX_M of NAME/NAME.h
+max_m() {
+    up=$(echo "$1" | tr a-z A-Z)
+    sed -n "s/^#define ${up}_MAX_M \([0-9][0-9]*\) .*/\1/p" "$1/$1.h"
+}
 disc='body ball disc { mass = 1; radius = 0.1; position = (%.3f, 0.6); }'
 box='body box polygon { vertices (-0.1, -0.1) (0.1, -0.1) (0.1, 0.1) (-0.1, 0.1); mass = 1; position = (%.3f, 0.6); }'
 row tri10 10 "$disc"
 row tri10000 10000 "$disc"
-m10=$(sed -n 's/^#define TRI10_MAX_M \([0-9][0-9]*\) .*/\1/p' tri10/tri10.h)
-m10000=$(sed -n 's/^#define TRI10000_MAX_M \([0-9][0-9]*\) .*/\1/p' tri10000/tri10000.h)
+m10=$(max_m tri10) m10000=$(max_m tri10000)
 [ -n "$m10" ] && [ -n "$m10000" ] || fail "no MAX_M in the headers"
 [ "$m10000" -eq "$m10" ] || fail "MAX_M $m10 for 10 triangles, $m10000 for 10000 (expected equal)"
 # a box (0.2 m) above 10 and 100 triangles: its grid of poses (121
@@ -35,8 +39,7 @@ m10000=$(sed -n 's/^#define TRI10000_MAX_M \([0-9][0-9]*\) .*/\1/p' tri10000/tri
 # and 553
 row box10 10 "$box"
 row box100 100 "$box"
-b10=$(sed -n 's/^#define BOX10_MAX_M \([0-9][0-9]*\) .*/\1/p' box10/box10.h)
-b100=$(sed -n 's/^#define BOX100_MAX_M \([0-9][0-9]*\) .*/\1/p' box100/box100.h)
+b10=$(max_m box10) b100=$(max_m box100)
 [ -n "$b10" ] && [ -n "$b100" ] || fail "no MAX_M in the box headers"
 [ "$b100" -eq "$b10" ] || fail "a box: MAX_M $b10 above 10 triangles, $b100 above 100 (expected equal)"
 echo "sizes_density: MAX_M $m10 for a disc above 10 and 10000 triangles, $b10 for a box above 10 and 100"

@@ -49,9 +49,12 @@ void ncs_emit_copy_settings(const emit_ctx *e, ncs_buf *o) {
     else
         ncs_buf_printf(o, "/* (not set: a contact of this scene has friction) */\n");
     {
-        int i, bounces = pl->s->restitution > 0;
-        for (i = 0; i < pl->s->nbodies; i++)
+        int i, bounces = pl->s->restitution > 0, polygons = 0, round = 0;
+        for (i = 0; i < pl->s->nbodies; i++) {
             bounces |= pl->bodies[i].e > 0;
+            polygons |= pl->bodies[i].kind == NCS_POLYGON;
+            round += pl->bodies[i].kind != NCS_PARTICLE;
+        }
         ncs_buf_printf(o,
             "/* the step engine's parts (world.c): joints and restitution only when the\n"
             " * scene has them, contact reports (ncs_world_set_contact_log) only with\n"
@@ -60,9 +63,14 @@ void ncs_emit_copy_settings(const emit_ctx *e, ncs_buf *o) {
             "#undef NCS_WORLD_RESTITUTION\n#define NCS_WORLD_RESTITUTION %d\n"
             "#undef NCS_WORLD_REPORTS\n#ifdef %s_CONTACT_REPORTS\n#define NCS_WORLD_REPORTS 1\n"
             "#else\n#define NCS_WORLD_REPORTS 0\n#endif\n"
+            "/* polygon bodies' collection (corner and vertex pairs, separating\n"
+            " * axes) only when the scene has one; pairs of bodies only when two\n"
+            " * of its bodies can meet (not both particles) */\n"
+            "#undef NCS_WORLD_POLYGONS\n#define NCS_WORLD_POLYGONS %d\n"
+            "#undef NCS_WORLD_BODY_PAIRS\n#define NCS_WORLD_BODY_PAIRS %d\n"
             "/* no reference assembler: the LCP hook gets no B and b (world.h) */\n"
             "#undef NCS_LCP_NO_ASSEMBLE\n#define NCS_LCP_NO_ASSEMBLE 1\n",
-            P, pl->njoints > 0, bounces, P);
+            P, pl->njoints > 0, bounces, P, polygons, pl->s->nbodies > 1 && round > 0);
     }
     ncs_buf_printf(o,
         "#undef NCS_LEMKE_LAZY_MAX_M /* the eager tableau only (the same values) */\n"

@@ -224,6 +224,7 @@ static int solve_all(ncs_world *w, const ncs_real (*qe)[3], const ncs_real (*qs)
  * than 'solved' with the bodies inside each other. */
 static ncs_real corner_overlap(const ncs_world *w, const ncs_pair *P, const ncs_real (*q)[3],
                                ncs_real g) {
+#if NCS_WORLD_POLYGONS
     const ncs_sref *s = &w->mem.sref[P->side0];
     sgeo sg;
     if (s->kind != NCS_SIDE_CORNER)
@@ -231,6 +232,10 @@ static ncs_real corner_overlap(const ncs_world *w, const ncs_pair *P, const ncs_
     sg.f = g;
     ncs_world_sat_side(w, s, q, &sg);
     return sg.f;
+#else
+    (void)w, (void)P, (void)q;  /* no corner pairs without polygon bodies */
+    return g;
+#endif
 }
 
 /* Deepest pair at q, beyond what each was at qs (0 when none is; qs NULL:
@@ -586,6 +591,19 @@ static void *grab(ncs_mem_unit **at, size_t *left, size_t bytes) {
     return p;
 }
 
+/* Does the scene need a part this copy of the core left out (ncs/config.h):
+ * a polygon body without NCS_WORLD_POLYGONS, two bodies that can make a
+ * pair (not both particles) without NCS_WORLD_BODY_PAIRS? */
+static int lacks_part(const ncs_scene_desc *sc) {
+    int i, round = 0;
+    for (i = 0; i < sc->nbodies; i++) {
+        if (!NCS_WORLD_POLYGONS && sc->body[i].kind == NCS_POLYGON)
+            return 1;
+        round += sc->body[i].kind != NCS_PARTICLE;
+    }
+    return !NCS_WORLD_BODY_PAIRS && sc->nbodies > 1 && round > 0;
+}
+
 int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, size_t units) {
     ncs_world_mem *m = &w->mem;
     size_t nb = (size_t)sc->nbodies, nc = (size_t)sc->max_contacts, mm = (size_t)sc->max_m;
@@ -598,7 +616,7 @@ int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, si
     w->gamma = sc->gamma;
     if (!mem || sc->nbodies < 1 || sc->max_pairs < 1 || sc->max_srefs < 1 ||
         sc->max_contacts < 1 || sc->max_groups < 1 || sc->max_m < 1 || sc->njoints < 0 ||
-        (sc->njoints > 0 && sc->max_jrows < 1))
+        (sc->njoints > 0 && sc->max_jrows < 1) || lacks_part(sc))
         return -1;
     m->q = (ncs_real (*)[3])grab(&mem, &units, sizeof(ncs_real) * 3 * nb);
     m->v = (ncs_real (*)[3])grab(&mem, &units, sizeof(ncs_real) * 3 * nb);

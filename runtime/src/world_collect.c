@@ -85,11 +85,13 @@ static int finish(ncs_world *w, build *bd, int a, int b) {
     return 0;
 }
 
+#if NCS_WORLD_POLYGONS
 /* Friction of an obstacle vertex: that of the side starting there. */
 static ncs_real obst_vertex_mu(const ncs_world *w, int k, int v) {
     const ncs_pieces *t = &w->sc->obst;
     return t->side[SIDE0(t, k) + (v - VERT0(t, k))].mu;
 }
+#endif
 
 /* Friction of body b, or of obstacle side j of the table of sb < 0. */
 static ncs_real side_mu(const ncs_world *w, int sb, int j) {
@@ -143,6 +145,7 @@ static int point_piece(ncs_world *w, int pk, int pa, int pt, ncs_real rp, ncs_re
     return finish(w, &bd, pa, sb);
 }
 
+#if NCS_WORLD_POLYGONS
 /* The normal cone of vertex j (local index) of piece k of the table of sb:
  * its start and end rays (counter-clockwise), the outward normals of the
  * side ending there and of the side starting there, skipping corner caps
@@ -275,6 +278,7 @@ static int corners_meet(ncs_world *w, int a, int ka, int b, int kb, ncs_real rea
     }
     return 0;
 }
+#endif
 
 /* Distance from the centroid of body a to piece k's circle (table of sb). */
 NCS_INTERNAL ncs_real ncs_world_piece_dist(const ncs_world *w, int sb, int k, const ncs_real c[2],
@@ -292,6 +296,7 @@ NCS_INTERNAL ncs_real ncs_world_piece_dist(const ncs_world *w, int sb, int k, co
     return hyp(c[0] - pc[0], c[1] - pc[1]) - t->piece[k].rad;
 }
 
+#if NCS_WORLD_POLYGONS
 /* Do the two corners of corner side s coincide (closer than the
  * projection tolerance) at q? */
 static int corner_coincides(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3]) {
@@ -340,6 +345,7 @@ static int corner_covers_obst(const ncs_world *w, int from, int cv, int a, int k
     }
     return 0;
 }
+#endif
 
 /** Walks the obstacle pieces (or corners) whose circles may come within d
  *  of c: through the scene's grid, each once, or every one without a grid. */
@@ -358,8 +364,8 @@ static int cell_of(const ncs_grid *g, ncs_real v, ncs_real v0, int n) {
 static void near_begin(near_it *it, const ncs_world *w, const ncs_real c[2], ncs_real d,
                        int corners) {
     const ncs_grid *g = &w->sc->grid;
+    memset(it, 0, sizeof *it);  /* all set: the window is unused without a grid */
     it->corners = corners;
-    it->f = 0;
     it->s = -1;
     if (g->nx == 0)
         return;
@@ -427,6 +433,7 @@ static int round_world(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*
     return 0;
 }
 
+#if NCS_WORLD_POLYGONS
 /* Polygon body a against the obstacles: corner pairs first (they make some
  * vertex pairs redundant), then its vertices against the pieces, then the
  * solid's convex corners against its pieces. */
@@ -482,7 +489,9 @@ static int polygon_world(ncs_world *w, int a, int b, ncs_real R, const ncs_real 
     }
     return 0;
 }
+#endif
 
+#if NCS_WORLD_POLYGONS && NCS_WORLD_BODY_PAIRS
 /* A particle or disc (the centre of body p) against the pieces of polygon
  * body o within reach. */
 static int round_polygon(ncs_world *w, int p, int o, ncs_real R, const ncs_real (*q)[3]) {
@@ -496,7 +505,9 @@ static int round_polygon(ncs_world *w, int p, int o, ncs_real R, const ncs_real 
     }
     return 0;
 }
+#endif
 
+#if NCS_WORLD_POLYGONS && NCS_WORLD_BODY_PAIRS
 /* The vertices of polygon body p against the pieces of polygon body o
  * within reach, but those a corner pair among pairs [from, npairs)
  * covers. */
@@ -528,7 +539,9 @@ static int polygon_polygon(ncs_world *w, int a, int b, ncs_real R, const ncs_rea
         return -1;
     return vertices_polygon(w, b, a, from, R, q);
 }
+#endif
 
+#if NCS_WORLD_BODY_PAIRS
 /* Bodies a < b, discs or a disc and a particle: the centre line, the
  * point at a's centre (the same either way round: not swapped). */
 static int round_round(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*q)[3]) {
@@ -549,6 +562,7 @@ static int round_round(ncs_world *w, int a, int b, ncs_real R, const ncs_real (*
     cand(w, &bd, &s);
     return finish(w, &bd, a, b);
 }
+#endif
 
 /* ---- the table ---------------------------------------------------------- */
 
@@ -568,13 +582,36 @@ typedef struct pair_register {
  * ncs_body_kind (the check below), the world last. Two particles never
  * make a pair (points without extent); the world's row is never looked up
  * (the loop puts the world second) and is there for the symmetry. */
+/* A copy without polygon bodies or without pairs of bodies (ncs/config.h)
+ * has no collector for them: NULL in their registers. */
+#if NCS_WORLD_BODY_PAIRS
+#define ROUND_ROUND round_round
+#else
+#define ROUND_ROUND NULL
+#endif
+#if NCS_WORLD_POLYGONS
+#define POLYGON_WORLD polygon_world
+#else
+#define POLYGON_WORLD NULL
+#endif
+#if NCS_WORLD_POLYGONS && NCS_WORLD_BODY_PAIRS
+#define ROUND_POLYGON round_polygon
+#define POLYGON_POLYGON polygon_polygon
+#else
+#define ROUND_POLYGON NULL
+#define POLYGON_POLYGON NULL
+#endif
 static const pair_register registers[NSHAPES][NSHAPES] = {
     /*              particle            disc                polygon             world */
-    /* particle */ {{NULL, 0},          {round_round, 0},   {round_polygon, 0}, {round_world, 0}},
-    /* disc */     {{round_round, 0},   {round_round, 0},   {round_polygon, 0}, {round_world, 0}},
-    /* polygon */  {{round_polygon, 1}, {round_polygon, 1}, {polygon_polygon, 0}, {polygon_world, 0}},
-    /* world */    {{round_world, 1},   {round_world, 1},   {polygon_world, 1}, {NULL, 0}}
+    /* particle */ {{NULL, 0},          {ROUND_ROUND, 0},   {ROUND_POLYGON, 0}, {round_world, 0}},
+    /* disc */     {{ROUND_ROUND, 0},   {ROUND_ROUND, 0},   {ROUND_POLYGON, 0}, {round_world, 0}},
+    /* polygon */  {{ROUND_POLYGON, 1}, {ROUND_POLYGON, 1}, {POLYGON_POLYGON, 0}, {POLYGON_WORLD, 0}},
+    /* world */    {{round_world, 1},   {round_world, 1},   {POLYGON_WORLD, 1}, {NULL, 0}}
 };
+#undef ROUND_ROUND
+#undef POLYGON_WORLD
+#undef ROUND_POLYGON
+#undef POLYGON_POLYGON
 typedef char registers_in_kind_order[NCS_PARTICLE == 0 && NCS_DISC == 1 && NCS_POLYGON == 2 &&
                                      NCS_NBODY_KINDS == 3 ? 1 : -1];
 

@@ -67,6 +67,7 @@ static ncs_real region_depth(const ncs_world *w, int sb, int k0, int k1, const n
     return worst;
 }
 
+#if NCS_WORLD_POLYGONS
 /* Penetration depth of two convex pieces (separating axes): the least
  * overlap over the sides of both, 0 when some side separates them. */
 static ncs_real sat_depth(const ncs_world *w, int a, int ka, int b, int kb, const ncs_real (*q)[3]) {
@@ -93,6 +94,8 @@ static ncs_real sat_depth(const ncs_world *w, int a, int ka, int b, int kb, cons
     return least < NCS_HUGE ? least : 0;
 }
 
+#endif
+
 /* Depth of body a into body b (b >= 0) or into the solid (b < 0) at q. */
 static ncs_real body_depth(const ncs_world *w, int a, int b, const ncs_real (*q)[3]) {
     const ncs_scene_desc *sc = w->sc;
@@ -100,7 +103,9 @@ static ncs_real body_depth(const ncs_world *w, int a, int b, const ncs_real (*q)
     ncs_real worst = 0, d, P[2];
     int k0 = b < 0 ? 0 : sc->body[b].piece0;
     int k1 = b < 0 ? sc->obst.npieces : k0 + sc->body[b].npiece;
+#if NCS_WORLD_POLYGONS
     int v, ka, kb;
+#endif
     if (b >= 0 && sc->body[b].kind != NCS_POLYGON) {
         const ncs_body_desc *Bd = &sc->body[b];
         if (A->kind == NCS_POLYGON)
@@ -114,6 +119,7 @@ static ncs_real body_depth(const ncs_world *w, int a, int b, const ncs_real (*q)
         d = region_depth(w, b, k0, k1, q, q[a], A->r);
         return d > 0 ? d : 0;
     }
+#if NCS_WORLD_POLYGONS
     for (v = A->vert0; v < A->vert0 + A->nvert; v++) {
         world_point(q[a], sc->bvert[v].x, sc->bvert[v].y, P);
         d = region_depth(w, b, k0, k1, q, P, 0);
@@ -126,6 +132,9 @@ static ncs_real body_depth(const ncs_world *w, int a, int b, const ncs_real (*q)
             d = sat_depth(w, a, ka, b, kb, q);
             worst = d > worst ? d : worst;
         }
+#else
+    (void)P;                    /* a copy without polygon bodies (ncs/config.h) */
+#endif
     return worst;
 }
 
@@ -136,7 +145,7 @@ ncs_real ncs_world_penetration(const ncs_world *w, int body) {
     for (b = 0; b < sc->nbodies; b++)
         to_centroid(w, b, w->mem.q[b], w->mem.v[b], qc[b], uc);
     worst = kin(w, body) ? 0 : body_depth(w, body, -1, (const ncs_real (*)[3])qc);
-    for (b = 0; b < sc->nbodies; b++) {
+    for (b = 0; NCS_WORLD_BODY_PAIRS && b < sc->nbodies; b++) {
         if (b == body || (sc->njoints > 0 && ncs_world_joined(w, body, b)) || (kin(w, b) && kin(w, body)))
             continue; /* joined bodies may overlap, and kinematic ones */
         d = body_depth(w, body, b, (const ncs_real (*)[3])qc);

@@ -151,9 +151,11 @@ NCS_INTERNAL ncs_real ncs_world_line_of(const ncs_world *w, int sb, int j, ncs_r
 NCS_INTERNAL ncs_real ncs_world_true_line(const ncs_world *w, int sb, int j, const ncs_real (*q)[3],
                                           ncs_real n[2]);
 NCS_INTERNAL int ncs_world_in_cone(const ncs_real na[2], const ncs_real nb[2], const ncs_real d[2]);
+#if NCS_WORLD_POLYGONS
 NCS_INTERNAL void ncs_world_corner_at(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3],
                                       ncs_real W[2]);
 NCS_INTERNAL void ncs_world_sat_side(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], sgeo *g);
+#endif
 NCS_INTERNAL void ncs_world_eval(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], ncs_contact *c);
 NCS_INTERNAL ncs_real ncs_world_gap_of(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3]);
 NCS_INTERNAL ncs_real ncs_world_pair_gap(const ncs_world *w, const ncs_pair *P, const ncs_real (*q)[3]);

@@ -77,6 +77,7 @@ NCS_INTERNAL int ncs_world_in_cone(const ncs_real na[2], const ncs_real nb[2], c
     return cross2(na[0], na[1], d[0], d[1]) > 0 && cross2(d[0], d[1], nb[0], nb[1]) > 0;
 }
 
+#if NCS_WORLD_POLYGONS /* corner pairs are polygon bodies' */
 /* The corner of corner side s's side body (sb, or the world) at q. */
 NCS_INTERNAL void ncs_world_corner_at(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3],
                                       ncs_real W[2]) {
@@ -169,12 +170,15 @@ NCS_INTERNAL void ncs_world_sat_side(const ncs_world *w, const ncs_sref *s, cons
     }
 }
 
+#endif
+
 /* Evaluates side s at q into g. For an arc whose centre has left the
  * vertex's cone the nearer side's line is used (still a supporting line of
  * the grown piece, so the constraint stays sound). */
 static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], sgeo *g) {
     ncs_real p[2], d[2], len;
     ncs_world_point_of(w, s, q, p);
+#if NCS_WORLD_POLYGONS
     if (s->kind == NCS_SIDE_CORNER) {
         ncs_real W[2];
         ncs_world_corner_at(w, s, q, W);
@@ -188,7 +192,9 @@ static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
         if (s->met && hyp(p[0] - W[0], p[1] - W[1]) > w->sc->project_tol)
             ncs_world_sat_side(w, s, q, g);
         return;
-    } else if (s->kind == NCS_SIDE_DISC) {
+    }
+#endif
+    if (s->kind == NCS_SIDE_DISC) {
         ncs_real *c = (ncs_real *)q[s->sb];
         d[0] = p[0] - c[0];
         d[1] = p[1] - c[1];

@@ -64,9 +64,10 @@
 /* ---- the step engine (world_internal.h, world*.c) -------------------------- */
 
 /* Parts a firmware copy may leave out (compiler/emit_copy.c sets them to 0
- * for a scene without joints, without restitution, and unless asked for
- * contact reports): each is then code that can never run, and one.c does
- * not include its file. */
+ * for a scene without joints, without restitution, unless asked for
+ * contact reports, without polygon bodies, without pairs of bodies): each
+ * is then code that can never run, and one.c does not include its file or
+ * its functions. */
 /* 1: joints and motors (world_joint.c, mlcp.c) */
 #ifndef NCS_WORLD_JOINTS
 #define NCS_WORLD_JOINTS 1
@@ -78,6 +79,21 @@
 /* 1: contact reports, ncs_world_set_contact_log (world_report.c) */
 #ifndef NCS_WORLD_REPORTS
 #define NCS_WORLD_REPORTS 1
+#endif
+/* 1: polygon bodies: their collection (corner pairs, vertex pairs, the
+ * solid's corners against their pieces), the separating-axis sides of
+ * corner pairs and their depth (world_collect.c, world_side.c,
+ * world_depth.c); 0 for a scene without polygon bodies (ncs_world_init
+ * then refuses a scene that has one) */
+#ifndef NCS_WORLD_POLYGONS
+#define NCS_WORLD_POLYGONS 1
+#endif
+/* 1: pairs of two moving bodies (their collection and depth); 0 for a scene
+ * where no two bodies can make a pair: one body, or particles only (two
+ * particles never do); ncs_world_init then refuses a scene that has such a
+ * pair of bodies */
+#ifndef NCS_WORLD_BODY_PAIRS
+#define NCS_WORLD_BODY_PAIRS 1
 #endif
 
 /* ---- the compiler's limits (ncsc) -------------------------------------------- */

@@ -411,8 +411,10 @@ typedef struct ncs_world {
 /// Lays the scene's arrays over `mem` (`units` units, at least
 /// NCS_WORLD_MEM_UNITS of the scene's sizes), sets the initial conditions,
 /// clears the hook and sets the fixpoint defaults. Returns 0, or -1 when
-/// mem is NULL or too small, or a size of the scene is not positive: then
-/// the state must not be stepped.
+/// mem is NULL or too small, a size of the scene is not positive, or the
+/// scene needs a part a firmware copy of the core left out (a polygon body
+/// without NCS_WORLD_POLYGONS, two bodies that can meet without
+/// NCS_WORLD_BODY_PAIRS: ncs/config.h): then the state must not be stepped.
 int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, size_t units);
 
 /// Back to the initial conditions, keeping the hook and fixpoint settings.

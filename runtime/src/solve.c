@@ -618,7 +618,7 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
     /* 6. fallbacks (docs/solver.md, "Fallbacks"): a regularised restart,
      * the contact states of a layout without groups (the selection path's
      * friction states, component by component), every complementary basis
-     * of a small LCP. What they try does not change the failure's status
+     * of a small LCP, ..., and last the proximal steps. What they try does not change the failure's status
      * or residual. */
 #if !NCS_LCP_SMALL           /* not in a specialised firmware copy: its bytes */
     if (!ok && opt->rescue) {
@@ -638,6 +638,8 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
             ok = structured_ok = ncs_solve_try_structured(c);
             c->restartpass = 0;
         }
+        if (!ok)
+            ok = ncs_solve_try_proximal(c);
         path = NCS_LCP_PATH_RESCUE;
         if (ok && !ncs_solve_bounded(c))
             ok = 0;                         /* far along a ray: not an answer */

@@ -195,6 +195,7 @@ NCS_INTERNAL int ncs_solve_try_reduced_regularised(call *c, int cc, int ngc, int
 NCS_INTERNAL int ncs_solve_polish_reduced(call *c, int cc, int ngc, int ncr, int mr);
 NCS_INTERNAL int ncs_solve_bounded(const call *c);
 NCS_INTERNAL int ncs_solve_try_regularised(call *c);
+NCS_INTERNAL int ncs_solve_try_proximal(call *c);
 #if !NCS_REAL_IS_FLOAT
 NCS_INTERNAL int ncs_solve_try_bases(call *c);
 #endif

@@ -377,6 +377,24 @@ NCS_INTERNAL int ncs_solve_bounded(const call *c) {
     return zmax * Bmax <= NCS_RC(1e9) * bmax;
 }
 
+enum { REG_PROX_STEPS = 4 };   /* try_proximal: steps per delta */
+
+/* Lemke on B + delta I with b - delta zk (zk: ws->trial; NULL: b), its
+ * answer into ws->trial. Returns Lemke's status. */
+static int regularised_lemke(call *c, ncs_real delta, const ncs_real *zk) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, st;
+    for (i = 0; i < c->m; i++) {        /* (solve_on_set leaves its own set there) */
+        ws->umap[i] = i;
+        ws->br[i] = zk ? c->b[i] - delta * zk[i] : c->b[i];
+    }
+    c->attempts++;
+    st = ncs_solve_lemke_block(c, c->m, ws->umap, delta, ws->zb);
+    if (st == NCS_LCP_SOLVED)
+        memcpy(ws->trial, ws->zr, (size_t)c->m * sizeof *ws->trial);
+    return st;
+}
+
 /* Regularised restart: Lemke on B + delta I (delta relative to the largest
  * |B_ij|: a ray or a tie of B is often not one of the perturbed LCP), then
  * its basis re-solved on the original LCP (solve_on_set) and verified.
@@ -389,15 +407,60 @@ NCS_INTERNAL int ncs_solve_try_regularised(call *c) {
         big = ws->rmax[i] > big ? ws->rmax[i] : big;
     for (round = 0; round < 2; round++) {
         ncs_real delta = big * (round ? NCS_RC(1e-5) : NCS_RC(1e-9));
-        for (i = 0; i < m; i++)         /* (solve_on_set leaves its own set there) */
-            ws->umap[i] = i;
-        memcpy(ws->br, c->b, (size_t)m * sizeof *ws->br);
-        c->attempts++;
-        if (ncs_solve_lemke_block(c, m, ws->umap, delta, ws->zb) == NCS_LCP_SOLVED &&
+        if (regularised_lemke(c, delta, NULL) == NCS_LCP_SOLVED &&
             ((ncs_solve_solve_on_set(c, ws->zb) == 0 && ncs_solve_accept(c)) ||
              REPAIR_RESCUE(c, ws->zb)) &&
             ncs_solve_bounded(c))   /* far along a ray: the next fallbacks */
             return 1;
+    }
+    return 0;
+}
+
+/* Proximal steps, the last fallback: z_0 solves the LCP of B + delta I
+ * (strictly copositive for a Stewart LCP: Lemke solves it), z_{k+1} the
+ * LCP of B + delta I and b - delta z_k, whose fixed points solve the
+ * original. For a pile's degenerate LCP whose supports are singular
+ * (redundant contacts: no basis of the original is near, so the restart's
+ * re-solve fails) and where Lemke on B ends on a ray. A z_k (k >= 1) counts
+ * only when it verifies on the original and the sequence has settled:
+ * the last step moved z by at most 1e-2 of its size, and the perturbation
+ * delta z_k is at most 1e-3 of b's scale. On an LCP without solution the
+ * z_k instead run off along a ray, |z_k| about k |b| / delta, and would pass
+ * the scaled residual (about delta / max|B_r|: runtime.regress's LCPs
+ * without solution met 2e-10..5e-10 with |z| 1e9 |b| / max|B|). Measured on
+ * the 684-row LCP of 100 discs poured into a V (step 130 of
+ * bench/box2d/valley100.ncs, the same LCP under every formulation: no
+ * groups), where plain Lemke and every other path end on a ray: z_1
+ * verifies at 2.8e-10, its step 3.3e-3 of |z|, |z| 4.35 |b| / max|B|.
+ * Two deltas, 1e-9 and 1e-5 of max|B|; at most REG_PROX_STEPS steps each,
+ * none after a z_k with delta |z_k| above b's scale. Returns 1 when zc
+ * verified. */
+NCS_INTERNAL int ncs_solve_try_proximal(call *c) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, m = c->m, round, k;
+    ncs_real big = 0, bmax = 0;
+    for (i = 0; i < m; i++) {
+        big = ws->rmax[i] > big ? ws->rmax[i] : big;
+        bmax = NCS_FABS(c->b[i]) > bmax ? NCS_FABS(c->b[i]) : bmax;
+    }
+    for (round = 0; round < 2; round++) {
+        ncs_real delta = big * (round ? NCS_RC(1e-5) : NCS_RC(1e-9));
+        for (k = 0; k <= REG_PROX_STEPS; k++) {
+            ncs_real zs = 0, dz = 0;
+            if (regularised_lemke(c, delta, k > 0 ? ws->trial : NULL) != NCS_LCP_SOLVED)
+                break;
+            for (i = 0; i < m; i++) {   /* zc: z_{k-1}, then z_k */
+                ncs_real d = NCS_FABS(ws->trial[i] - ws->zc[i]);
+                dz = d > dz ? d : dz;
+                ws->zc[i] = ws->trial[i] > 0 ? ws->trial[i] : 0;
+                zs = ws->zc[i] > zs ? ws->zc[i] : zs;
+            }
+            if (k > 0 && dz <= NCS_RC(1e-2) * zs && delta * zs <= NCS_RC(1e-3) * bmax &&
+                ncs_solve_accept(c) && ncs_solve_bounded(c))
+                return 1;
+            if (delta * zs > bmax)
+                break;                  /* along a ray: the next delta */
+        }
     }
     return 0;
 }

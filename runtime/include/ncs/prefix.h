@@ -120,6 +120,7 @@
 #define ncs_solve_try_repair NCS_PREFIXED(_solve_try_repair)
 #define ncs_solve_bounded NCS_PREFIXED(_solve_bounded)
 #define ncs_solve_try_regularised NCS_PREFIXED(_solve_try_regularised)
+#define ncs_solve_try_proximal NCS_PREFIXED(_solve_try_proximal)
 #define ncs_solve_try_bases NCS_PREFIXED(_solve_try_bases)
 /* shared between the step engine's files (world_internal.h); static in one.c */
 #define ncs_world_point_of NCS_PREFIXED(_world_point_of)

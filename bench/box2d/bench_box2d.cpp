@@ -1,5 +1,6 @@
-/* bench_box2d.cpp - ncs against Box2D 2.4.1 on identical scenes, side by
- * side in one run (issue 18, docs/performance.md).
+/* bench_box2d.cpp - ncs against Box2D 2.4.1, and against Box2D v3 when
+ * given one, on identical scenes, side by side in one run (issues 18 and
+ * 26, docs/performance.md).
  *
  * Each scene is compiled by ncsc at build time (CMakeLists.txt); the Box2D
  * world is built from the same ncs_scene_desc: every obstacle piece of the
@@ -7,15 +8,23 @@
  * 3 distinct vertices, the corner caps, are left out), every disc a
  * b2CircleShape and every polygon body its pieces, with the ncs mass,
  * friction (Box2D mixes sqrt(mu_a mu_b): equal on both sides it is mu),
- * restitution 0, gravity and time step. Box2D runs with 8 velocity and 3
- * position iterations, sleeping off, continuous collision as by default.
+ * restitution 0, gravity and time step. Box2D 2.4.1 runs with 8 velocity
+ * and 3 position iterations, sleeping off, continuous collision as by
+ * default. Box2D v3 (bench_box2d_v3.c, built with NCS_BENCH_BOX2D_V3) is
+ * built by the same rules and steps with 4 substeps, sleeping off.
+ *
+ * Box2D's large pyramid (bench/box2d/pyramid20.ncs, 210 boxes) is refused
+ * by ncsc (its state would not fit): the Box2D worlds are then built by the
+ * rule the .ncs file states, and the ncs column prints what `ncsc --check`
+ * said at build time. The pyramid of base 4 (pyramid4.ncs) goes through
+ * ncsc and is built from its descriptor like the other scenes.
  *
  * For each scene, `reps` rounds (default 7): one ncs run (reset, then the
- * scene's steps) and one Box2D run (a new world, then as many steps),
- * alternated so that load on the machine moves both alike; the best round
- * of each is reported, and ncs/Box2D is the ratio of the two bests. A step
- * ncs fails ends its runs there: both are then timed over the steps before
- * it, and the line says so.
+ * scene's steps), one Box2D 2.4.1 run (a new world, then as many steps) and
+ * one Box2D v3 run, alternated so that load on the machine moves all alike;
+ * the best round of each is reported, and ncs/Box2D is the ratio of two
+ * bests. A step ncs fails ends its runs there: all are then timed over the
+ * steps before it, and the line says so.
  *
  * Usage: bench_box2d [reps]
  */
@@ -31,6 +40,12 @@
 #include "plinko_b2.h"
 #include "valley_b2.h"
 #include "valley100_b2.h"
+#include "pyramid4_b2.h"
+#include "pyramid20_check.h" /* NCS_PYRAMID20_NCSC: what ncsc --check said */
+
+#ifdef NCS_BENCH_BOX2D_V3
+#include "bench_box2d_v3.h"
+#endif
 
 namespace {
 
@@ -137,11 +152,72 @@ b2World *box2d_world(const ncs_scene_desc *sc, int *left_out) {
     return w;
 }
 
+/* Box2D 2.4.1's large pyramid at base `base` (the rule of pyramid20.ncs):
+ * seconds of `steps` steps; *pos where the first box ends. */
+double b2_pyramid(int base, long steps, b2Vec2 *pos) {
+    b2World w(b2Vec2(0.0f, -10.0f));
+    w.SetAllowSleeping(false);
+    b2BodyDef gd;
+    gd.position.Set(0.0f, -1.0f);
+    b2Body *ground = w.CreateBody(&gd);
+    b2PolygonShape floor_box;
+    floor_box.SetAsBox(100.0f, 1.0f);
+    b2FixtureDef fd;
+    fd.shape = &floor_box;
+    fd.friction = 0.6f;
+    ground->CreateFixture(&fd);
+    b2PolygonShape box;
+    box.SetAsBox(0.5f, 0.5f);
+    fd.shape = &box;
+    fd.density = 1.0f;
+    b2Body *first = nullptr;
+    for (int row = 0; row < base; row++)
+        for (int k = 0; k < base - row; k++) {
+            b2BodyDef bd;
+            bd.type = b2_dynamicBody;
+            bd.position.Set((float)(0.5 * (row + 1 - base) + k), (float)(0.5 + row));
+            b2Body *b = w.CreateBody(&bd);
+            b->CreateFixture(&fd);
+            if (!first)
+                first = b;
+        }
+    double t0 = now();
+    for (long n = 0; n < steps; n++)
+        w.Step(1.0f / 60.0f, 8, 3);
+    double t = now() - t0;
+    *pos = first->GetPosition();
+    return t;
+}
+
+/* One line of the table; un < 0: ncs has no time. */
+void line(const char *name, int bodies, int pieces, long steps, double un, double ub, double u3,
+          const char *state) {
+    std::printf("%-12s %6d %6d %6ld ", name, bodies, pieces, steps);
+    if (un >= 0)
+        std::printf("%12.3f", un);
+    else
+        std::printf("%12s", "-");
+    std::printf(" %12.3f", ub);
+    if (u3 >= 0)
+        std::printf(" %12.3f", u3);
+    else
+        std::printf(" %12s", "-");
+    if (un >= 0)
+        std::printf(" %9.2f", un / ub);
+    else
+        std::printf(" %9s", "-");
+    if (un >= 0 && u3 > 0)
+        std::printf(" %9.2f", un / u3);
+    else
+        std::printf(" %9s", "-");
+    std::printf(" %14s\n", state);
+}
+
 void bench(const NcsScene &ns, int reps) {
     const ncs_scene_desc *sc = ns.desc;
     void *st = std::malloc(ns.bytes);
     if (!st || ns.init(st) != 0) {
-        std::printf("%-10s ncs: state rejected\n", ns.name);
+        std::printf("%-12s ncs: state rejected\n", ns.name);
         std::free(st);
         return;
     }
@@ -156,10 +232,11 @@ void bench(const NcsScene &ns, int reps) {
             break;
         }
     float h = (float)sc->h;
-    double tn = 1e300, tb = 1e300;
-    int left_out = 0;
+    double tn = 1e300, tb = 1e300, t3 = 1e300;
+    int left_out = 0, left_out3 = 0;
     ncs_real nxy[2] = {0, 0};
     b2Vec2 bxy(0, 0);
+    double x3 = 0, y3 = 0;
     for (int r = 0; r < reps; r++) {
         ns.reset(st);
         double t0 = now();
@@ -176,17 +253,47 @@ void bench(const NcsScene &ns, int reps) {
             if (b->GetType() == b2_dynamicBody)
                 bxy = b->GetPosition(); /* the list is newest first: ends at body 0 */
         delete w;
+#ifdef NCS_BENCH_BOX2D_V3
+        t3 = std::min(t3, v3_run_scene(sc, steps, &left_out3, &x3, &y3));
+#endif
     }
-    double un = 1e6 * tn / (double)std::max(steps, 1L), ub = 1e6 * tb / (double)std::max(steps, 1L);
-    std::printf("%-10s %6d %7d %6ld %12.3f %12.3f %8.2f %11lu", ns.name, sc->nbodies,
-                sc->obst.npieces - left_out, steps, un, ub, un / ub, (unsigned long)ns.bytes);
-    std::printf("  body 0 at the end: ncs (%.3f, %.3f), Box2D (%.3f, %.3f)", (double)nxy[0],
-                (double)nxy[1], (double)bxy.x, (double)bxy.y);
+    double per = 1e6 / (double)std::max(steps, 1L);
+    char state[32];
+    std::snprintf(state, sizeof state, "%lu", (unsigned long)ns.bytes);
+    line(ns.name, sc->nbodies, sc->obst.npieces - left_out, steps, per * tn, per * tb,
+         t3 < 1e300 ? per * t3 : -1, state);
+    std::printf("             body 0 at the end: ncs (%.3f, %.3f), 2.4.1 (%.3f, %.3f)",
+                (double)nxy[0], (double)nxy[1], (double)bxy.x, (double)bxy.y);
+    if (t3 < 1e300)
+        std::printf(", v3 (%.3f, %.3f)", x3, y3);
+    if (left_out3 != left_out)
+        std::printf("; v3 left out %d pieces, 2.4.1 %d", left_out3, left_out);
     if (failed)
-        std::printf("\n           ncs step %ld failed: status %d, lcp_status %d, island of body %d, m %d",
+        std::printf("\n             ncs step %ld failed: status %d, lcp_status %d, "
+                    "island of body %d, m %d",
                     failed, fail.status, fail.lcp_status, fail.body, fail.m);
     std::printf("\n");
     std::free(st);
+}
+
+/* The large pyramid ncsc refuses: the Box2D sides alone. */
+void bench_pyramid_box2d(const char *name, int base, long steps, int reps) {
+    double tb = 1e300, t3 = 1e300, x3 = 0, y3 = 0;
+    b2Vec2 bxy(0, 0);
+    for (int r = 0; r < reps; r++) {
+        tb = std::min(tb, b2_pyramid(base, steps, &bxy));
+#ifdef NCS_BENCH_BOX2D_V3
+        t3 = std::min(t3, v3_run_pyramid(base, steps, &x3, &y3));
+#endif
+    }
+    double per = 1e6 / (double)steps;
+    line(name, base * (base + 1) / 2, 1, steps, -1, per * tb, t3 < 1e300 ? per * t3 : -1,
+         "refused");
+    std::printf("             box 0 at the end: 2.4.1 (%.3f, %.3f)", (double)bxy.x,
+                (double)bxy.y);
+    if (t3 < 1e300)
+        std::printf(", v3 (%.3f, %.3f)", x3, y3);
+    std::printf("\n             ncs: refused by ncsc: %s\n", NCS_PYRAMID20_NCSC);
 }
 
 } // namespace
@@ -195,13 +302,22 @@ int main(int argc, char **argv) {
     int reps = argc > 1 ? std::atoi(argv[1]) : 7;
     if (reps < 1)
         reps = 1;
-    std::printf("ncs against Box2D %d.%d.%d (8 velocity / 3 position iterations, sleeping off); "
-                "best of %d alternated rounds\n",
-                b2_version.major, b2_version.minor, b2_version.revision, reps);
-    std::printf("%-10s %6s %7s %6s %12s %12s %8s %11s\n", "scene", "bodies", "pieces", "steps",
-                "ncs us/step", "b2d us/step", "ncs/b2d", "ncs state B");
+    std::printf("ncs against Box2D %d.%d.%d (8 velocity / 3 position iterations, sleeping off)",
+                b2_version.major, b2_version.minor, b2_version.revision);
+#ifdef NCS_BENCH_BOX2D_V3
+    int ma = 0, mi = 0, re = 0;
+    v3_version(&ma, &mi, &re);
+    std::printf(" and Box2D %d.%d.%d (4 substeps, sleeping off, 1 worker)", ma, mi, re);
+#else
+    std::printf(" (no Box2D v3: configure with -DNCS_BOX2D_V3_DIR)");
+#endif
+    std::printf("; best of %d alternated rounds, us per step\n", reps);
+    std::printf("%-12s %6s %6s %6s %12s %12s %12s %9s %9s %14s\n", "scene", "bodies", "pieces",
+                "steps", "ncs", "b2d 2.4.1", "b2d v3", "ncs/2.4.1", "ncs/v3", "ncs state B");
     bench(NCS_SCENE(plinko_b2), reps);
     bench(NCS_SCENE(valley_b2), reps);
     bench(NCS_SCENE(valley100_b2), reps);
+    bench(NCS_SCENE(pyramid4_b2), reps);
+    bench_pyramid_box2d("pyramid20", 20, 500, reps);
     return 0;
 }

@@ -57,23 +57,31 @@ NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
                                        const ncs_real *rmax, int *nzj, const int *owner,
                                        const int *comp, int cc) {
     int i, k, nnz = 0;
-    ncs_real zs = 0, res = 0;
+    ncs_real zs = 0, bs = 0, res = 0;
 #define IN_PART(i) (!owner || comp[owner[i]] == cc)
     for (i = 0; i < m; i++) {   /* a non-finite z makes every w_i or ws non-finite */
         ncs_real a = NCS_FABS(z[i]);
         if (a > zs && IN_PART(i))
             zs = a;
+        if (NCS_FABS(b[i]) > bs && IN_PART(i))
+            bs = NCS_FABS(b[i]);
         nzj[nnz] = i;
         nnz += z[i] != 0;       /* a zero z_j adds only a zero to w */
     }
     for (i = 0; i < m; i++) {
         const ncs_real *Bi = B + (size_t)i * (size_t)ldb;
-        ncs_real wi = b[i], ri;
+        ncs_real wi = b[i], os = NCS_FABS(b[i]), neg = 0, ri;
         if (!IN_PART(i))
             continue;
-        for (k = 0; k < nnz; k++)
-            wi += Bi[nzj[k]] * z[nzj[k]];
-        if ((ri = ncs_row_measure(z[i], wi, b[i], rmax[i], zs, w ? w + i : NULL)) >= NCS_HUGE)
+        for (k = 0; k < nnz; k++) {
+            ncs_real t = Bi[nzj[k]] * z[nzj[k]];
+            wi += t;
+            os += NCS_FABS(t);
+            if (z[nzj[k]] < 0)
+                neg += t;
+        }
+        if ((ri = ncs_row_measure(z[i], wi, b[i], rmax[i], zs, os, wi - neg, bs,
+                                   w ? w + i : NULL)) >= NCS_HUGE)
             return NCS_HUGE;
         res = ri > res ? ri : res;
     }

@@ -83,23 +83,43 @@ static inline ncs_real real_of_bits(ncs_bits u) {
  * denominator counts as 0), w_i = b_i + B_i. z stored in *w (may be NULL);
  * NCS_HUGE when w_i or the scale ws is not finite. A row with z_i = 0 <= w_i or w_i = 0 < z_i
  * measures 0 (or -0) and cannot raise the residual: the host skips its
- * divisions (the firmware copy keeps the smaller code). */
+ * divisions (the firmware copy keeps the smaller code).
+ * The row check: ws grows with the largest z of the whole answer, so one
+ * huge z_c would hide a violated row that does not see it. The row is
+ * judged again as the answer would act, wp = w_i less the terms of
+ * negative z_c: a wp < 0 (or wp > 0 beside z_i > 0) also measures
+ * min(|wp| / os, |wp| / bs) / NCS_ROW_SLACK, os = |b_i| + sum_c |B_ic z_c|
+ * (the row's own terms) and bs = the largest |b_r|: with the default tol a
+ * row fails when it is violated by more than 1e-7 of both its own terms
+ * and b's scale. */
 static inline ncs_real ncs_row_measure(ncs_real zi, ncs_real wi, ncs_real bi, ncs_real rmaxi,
-                                       ncs_real zs, ncs_real *w) {
+                                       ncs_real zs, ncs_real os, ncs_real wp, ncs_real bs,
+                                       ncs_real *w) {
     /* w against the largest size its terms can have, |b_r| + max_j |B_rj| *
      * max|z| (docs/solver.md) */
-    ncs_real zr, wr, ri, ws = NCS_FABS(bi) + rmaxi * zs;
+    ncs_real zr, wr, ri, ws = NCS_FABS(bi) + rmaxi * zs, v, rc;
     if (w)
         *w = wi;
     if (!isfinite(wi + ws))     /* also a scale that overflows: proves nothing */
         return NCS_HUGE;
-    if (!NCS_LCP_SMALL && !(zi < 0 || wi < 0 || (zi > 0 && wi > 0)))
+    if (!NCS_LCP_SMALL && !(zi < 0 || wi < 0 || (zi > 0 && wi > 0) || wp < 0 ||
+                            (zi > 0 && wp > 0)))
         return 0;
     zr = zs > 0 ? zi / zs : 0;
     wr = ws > 0 ? wi / ws : 0;
     ri = -zr > -wr ? -zr : -wr;
     if ((zr < wr ? zr : wr) > ri)
         ri = zr < wr ? zr : wr;
+    v = NCS_FABS(wp);
+    if ((wp < 0 || (wp > 0 && zi > 0)) && os > 0) {
+        rc = v / os;            /* <= 1 up to rounding */
+        if (v < rc * bs)        /* v / bs, without dividing by a zero bs */
+            rc = v / bs;
+        rc /= NCS_ROW_SLACK;
+        if (wp > 0 && zr < rc)  /* a pair: the smaller of the two sides */
+            rc = zr;
+        ri = rc > ri ? rc : ri;
+    }
     return ri;
 }
 

@@ -154,21 +154,26 @@ NCS_INTERNAL int ncs_solve_strict_lemke(call *c, int *path) {
 static ncs_real reduced_residual(call *c, int mr, ncs_real *row, ncs_real *big) {
     ncs_lcp_workspace *ws = c->ws;
     ncs_lemke_rows g;
-    ncs_real zs = 0, res = 0;
+    ncs_real zs = 0, bs = 0, res = 0;
     int i, j;
     g.ctx = c;
     *big = 0;
-    for (i = 0; i < mr; i++)
-        zs = NCS_FABS(ws->zr[i]) > zs ? NCS_FABS(ws->zr[i]) : zs;
     for (i = 0; i < mr; i++) {
-        ncs_real w = ws->br[i], rmax = 0, ri;
+        zs = NCS_FABS(ws->zr[i]) > zs ? NCS_FABS(ws->zr[i]) : zs;
+        bs = NCS_FABS(ws->br[i]) > bs ? NCS_FABS(ws->br[i]) : bs;
+    }
+    for (i = 0; i < mr; i++) {
+        ncs_real w = ws->br[i], os = NCS_FABS(ws->br[i]), neg = 0, rmax = 0, ri;
         ncs_solve_reduced_rows(&g, i, row, 1);        /* negated */
         for (j = 0; j < mr; j++) {
             w -= row[j] * ws->zr[j];
+            os += NCS_FABS(row[j] * ws->zr[j]);
+            if (ws->zr[j] < 0)
+                neg -= row[j] * ws->zr[j];
             rmax = NCS_FABS(row[j]) > rmax ? NCS_FABS(row[j]) : rmax;
         }
         *big = rmax > *big ? rmax : *big;
-        ri = ncs_row_measure(ws->zr[i], w, ws->br[i], rmax, zs, NULL);
+        ri = ncs_row_measure(ws->zr[i], w, ws->br[i], rmax, zs, os, w - neg, bs, NULL);
         res = ri > res ? ri : res;
     }
     return res;

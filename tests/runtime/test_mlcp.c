@@ -491,9 +491,15 @@ static void ncs_mixed(const mcase *p, int pad, answer *ans) {
 }
 
 /* The plain LCP: the reference reduction's LCP solved by the runtime.
- * Returns 1 when solved and verified (on the reduced problem). */
+ * Returns 1 when solved and verified (on the reduced problem) with an
+ * answer of bounded size: max|z| max|B_ij| <= 1e9 max|b| (the runtime's
+ * own rule for an answer far along a ray, docs/solver.md). A reference LCP
+ * whose only answer is z ~ 1e13 (a row whose coefficients vanish but for
+ * rounding) is one without a solution that rounding happens to close;
+ * ncs's own reduction, equal to it within 1e-9, need not. */
 static int plain_lcp(const mcase *p, const double *Ar, const double *a0r) {
-    double B[MMAX * MMAX], b[MMAX], z[MMAX];
+    double B[MMAX * MMAX], b[MMAX], z[MMAX], zmax = 0, bmax = 0, Bmax = 0;
+    int i;
     ncs_lcp_options opt = ncs_lcp_default_options();
     ncs_lcp_workspace *ws = ncs_lcp_workspace_init(wsmem, sizeof wsmem, MMAX);
     opt.warm_start = 0;
@@ -501,7 +507,14 @@ static int plain_lcp(const mcase *p, const double *Ar, const double *a0r) {
         return 0;
     if (ncs_lcp_solve(ws, &p->L, p->m, B, p->m, b, z, NULL, &opt, NULL) != NCS_LCP_SOLVED)
         return 0;
-    return lcp_holds(p->m, B, p->m, b, z, TOL);
+    for (i = 0; i < p->m; i++) {
+        int j;
+        zmax = fabs(z[i]) > zmax ? fabs(z[i]) : zmax;
+        bmax = fabs(b[i]) > bmax ? fabs(b[i]) : bmax;
+        for (j = 0; j < p->m; j++)
+            Bmax = fabs(B[i * p->m + j]) > Bmax ? fabs(B[i * p->m + j]) : Bmax;
+    }
+    return zmax * Bmax <= 1e9 * bmax && lcp_holds(p->m, B, p->m, b, z, TOL);
 }
 
 /* max |x - y| over max |y| (0 when both vanish) */

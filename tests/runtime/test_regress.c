@@ -79,7 +79,13 @@ static void files(ncs_lcp_workspace *ws, const char *dir) {
          * the same LCP under every formulation: 171 convex contacts with
          * friction, no group): plain Lemke, the regularised restart and
          * every other path end on a ray; the proximal steps solve it */
-        "valley100-max-step130.dat"};
+        "valley100-max-step130.dat",
+        /* trust.pyramid-unit-friction under diff-accurate, step 4385: an
+         * answer with z up to 1e14 passed the scaled residual at 2e-14
+         * while a contact approached at 0.54 of b's scale (the row check,
+         * docs/solver.md, refuses it; lcp_holds checks rows the same way):
+         * solved, every row holding */
+        "pyramid-unit-friction-diff-accurate-step4385.dat"};
     size_t f;
     for (f = 0; f < sizeof names / sizeof *names; f++) {
         char path[1024], err[256];
@@ -171,6 +177,30 @@ static void no_solution(ncs_lcp_workspace *ws, int form) {
     /* a candidate existed: its residual is reported, finite and too big */
     if (st == NCS_LCP_UNVERIFIED)
         CHECK(info.residual > 1e-9 && info.residual < 1e30);
+}
+
+/* One huge z hiding a violated row (the row check, docs/solver.md): B =
+ * [[s, 0, 0], [0, 0, 1], [0, -1, 0]], b = (-1, 0, -e). w_2 = -z_1 - e < 0
+ * for every z >= 0: no solution. Before the row check the regularised
+ * restart returned z = (1/s, 0, ~8e6) as solved: w_2 = -e, which the
+ * scaled residual measured against max|z| (1.25e-11). Every scale must
+ * fail cleanly, z zeroed. */
+static void hidden_row(ncs_lcp_workspace *ws) {
+    static const double sv[] = {1e-4, 1e-5, 2e-6}, ev[] = {1e-4, 1e-5, 1e-6};
+    size_t a, c;
+    for (a = 0; a < 3; a++)
+        for (c = 0; c < 3; c++) {
+            double B[9] = {0, 0, 0, 0, 0, 1, 0, -1, 0}, b[3], z[3] = {7, 7, 7};
+            ncs_lcp_info info;
+            int st;
+            B[0] = sv[a];
+            b[0] = -1, b[1] = 0, b[2] = -ev[c];
+            st = ncs_lcp_solve(ws, NULL, 3, B, 3, b, z, NULL, NULL, &info);
+            printf("hidden row s=%g e=%g: %s residual=%.3g\n", sv[a], ev[c],
+                   ncs_lcp_status_name(st), info.residual);
+            CHECK(st != NCS_LCP_SOLVED && st != NCS_LCP_BAD_INPUT);
+            CHECK(z[0] == 0 && z[1] == 0 && z[2] == 0);
+        }
 }
 
 /* Murty's examples: unit diagonal, 2 above (upper) or below (lower) it,
@@ -310,6 +340,7 @@ int main(int argc, char **argv) {
     for (form = NCS_FORM_MAX; form <= NCS_FORM_DIFF_ACCURATE; form++)
         no_solution(ws, form);
     murty(ws);
+    hidden_row(ws);
     duplicated(ws);
     issue16(ws, argv[1]);
     free(mem);

@@ -47,6 +47,7 @@ typedef float ncs_real;
 #define NCS_TOL_Z0_ZERO NCS_RC(1e-5)    /**< z0 at rounding level (times b-scale) */
 #define NCS_TOL_SINGULAR NCS_RC(1e-6)   /**< dense solve: pivot vs. largest entry */
 #define NCS_TOL_GROUP NCS_TOL_Z0_ZERO   /**< max form: group condition in contact space */
+#define NCS_ROW_SLACK NCS_RC(1e2)       /**< row check: a violation against its own terms, x tol */
 #define NCS_STATE_MAX NCS_RC(1e18)      /**< largest |coordinate| of a state (x, y,
                                              theta, vx, vy, omega): squares stay finite */
 #else
@@ -67,6 +68,7 @@ typedef double ncs_real;
 #define NCS_TOL_LEX NCS_RC(1e-11)
 #define NCS_TOL_Z0_ZERO NCS_RC(1e-10)
 #define NCS_TOL_SINGULAR NCS_RC(1e-13)
+#define NCS_ROW_SLACK NCS_RC(1e2)
 #define NCS_STATE_MAX NCS_RC(1e150)
 #endif
 

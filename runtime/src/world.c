@@ -421,7 +421,7 @@ static int substep(ncs_world *w, ncs_step_info *all) {
     const ncs_scene_desc *sc = w->sc;
     ncs_real (*qc)[3] = row(w, QC), (*uc)[3] = row(w, UC), (*vt)[3] = row(w, VT);
     ncs_real (*u)[3] = row(w, DU), (*qn)[3] = row(w, QN), (*spr)[3] = row(w, SP);
-    ncs_real worst;
+    ncs_real worst, prev;
     int i, k, r, st, round, log0 = w->nlog;
     for (i = 0; i < sc->nbodies; i++) {
         to_centroid(w, i, w->mem.q[i], w->mem.v[i], qc[i], uc[i]);
@@ -468,11 +468,14 @@ static int substep(ncs_world *w, ncs_step_info *all) {
     for (i = 0; i < sc->nbodies; i++)
         for (k = 0; k < 3; k++)
             qn[i][k] = qc[i][k] + w->h * u[i][k];
-    for (r = 0; r < PROJECT_ROUNDS; r++) {
+    for (r = 0, prev = NCS_HUGE; r < PROJECT_ROUNDS_MAX; r++) {
         /* absolute depths: a pair that started inside is moved out too */
-        if (deepest(w, (const ncs_real (*)[3])qn, NULL) <= sc->project_tol &&
-            joints_off(w, (const ncs_real (*)[3])qn) <= sc->project_tol)
+        ncs_real d = deepest(w, (const ncs_real (*)[3])qn, NULL),
+                 e = joints_off(w, (const ncs_real (*)[3])qn);
+        d = e > d ? e : d;
+        if (d <= sc->project_tol || (r >= PROJECT_ROUNDS && !(d < prev / 2)))
             break;
+        prev = d;
         for (i = 0; i < sc->nbodies; i++)
             project(w, i, qn, all);
     }

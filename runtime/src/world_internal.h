@@ -35,8 +35,12 @@ enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2, Q0, V0,
 
 /* rounds of collection with larger speeds before a step is inadmissible */
 #define REACH_ROUNDS 4
-/* position projections after a step */
+/* position projections after a step: up to PROJECT_ROUNDS, and on to
+ * PROJECT_ROUNDS_MAX while each round at least halves the depth (a body
+ * turning fast leaves centimetres to close, which the projection's Newton
+ * steps close quadratically only near the end) */
 #define PROJECT_ROUNDS 3
+#define PROJECT_ROUNDS_MAX 10
 
 /** A side at a configuration: unit normal n, gap f, and where the impulse
  *  acts on each body (lever arms from the centroids). */

@@ -420,16 +420,35 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* The width of convex piece k: the least distance between two parallel
+ * lines that hold it, over its sides' directions (a convex polygon's width
+ * is met with one line through a side). 0 for a piece with no sides. */
+static double piece_width(const ncs_ptab *t, int k) {
+    double width = HUGE_VAL;
+    int i, j;
+    for (i = t->first[k]; i < t->first[k + 1]; i++) {
+        double deepest = 0;
+        for (j = t->vfirst[k]; j < t->vfirst[k + 1]; j++)
+            deepest = fmax(deepest, t->off[i] - (t->nx[i] * t->vx[j] + t->ny[i] * t->vy[j]));
+        width = fmin(width, deepest);
+    }
+    return width < HUGE_VAL ? width : 0;
+}
+
 /* The scale of what happens near a body: the scene's diameter, but no more
  * than 10 times the larger of the median piece and the largest body (a row
- * of 10^4 small teeth is no larger near a disc than a row of 10). Margins
- * and tolerances follow it, so a long scene behaves like a short one. */
+ * of 10^4 small teeth is no larger near a disc than a row of 10). A piece
+ * counts by its width, not its length: near a body a floor 2 km long and
+ * 1 m thick is a floor 1 m thick (by its length, 1000 boxes 2 m apart on
+ * it got margins of 2 m, kept the floor's far sides and met 40 rows each
+ * where 100 boxes met 2). Margins and tolerances follow it, so a long
+ * scene behaves like a short one. */
 static double local_scale(const ncs_plan *p) {
     double *d = malloc(((size_t)p->obst.npieces + 1) * sizeof *d), med = 0, body = 0, t;
     int k, n = 0;
     for (k = 0; d && k < p->obst.npieces; k++)
         if (p->obst.rad[k] >= 0)
-            d[n++] = 2 * p->obst.rad[k];
+            d[n++] = fmin(2 * p->obst.rad[k], piece_width(&p->obst, k));
     if (n > 0)
         qsort(d, (size_t)n, sizeof *d, cmp_double);
     if (n > 0)

@@ -2,12 +2,13 @@
 # particle_islands.sh NCSC WORK - sizes by what can meet (issue 26): two
 # particles never meet (no particle-particle contact), so N separate
 # particles falling onto a floor are N islands of one body each. Checks
-# that <P>_MAX_M of 1000 particles is at most twice that of one (the
-# island bound of one particle; measured 23 and 16: a floor 2000 m long
-# gets a coarser grid of places, so each bound has more slack; it was
-# 23000 before), while <P>_MAX_PAIRS grows with N (the step's pairs), and that
+# that <P>_MAX_M of 1000 particles is that of one (the island bound of one
+# particle: 16 for both; 23000 before islands, 23 while the local scale
+# took the floor's 2000 m length for its size, where its 1 m width counts),
+# while <P>_MAX_PAIRS grows with N (the step's pairs), and that
 # `ncsc run` holds the 1000 particles for 200 steps with every step
-# solved. Two discs can meet: their MAX_M is twice one disc's.
+# solved or free of contacts ('none': the particles start 0.02 m above
+# the floor). Two discs can meet: their MAX_M is twice one disc's.
 set -u
 ncsc=$1 work=$2
 fail() { echo "particle_islands: $*" >&2; exit 1; }
@@ -33,14 +34,14 @@ done
 m1=$(val p1 P1 MAX_M) m1000=$(val p1000 P1000 MAX_M)
 p1=$(val p1 P1 MAX_PAIRS) p1000=$(val p1000 P1000 MAX_PAIRS)
 [ -n "$m1" ] && [ -n "$m1000" ] && [ -n "$p1" ] && [ -n "$p1000" ] || fail "no sizes in the headers"
-[ "$m1000" -le $((2 * m1)) ] || fail "1000 particles: MAX_M $m1000, one particle: $m1 (expected <= twice)"
+[ "$m1000" -le "$m1" ] || fail "1000 particles: MAX_M $m1000, one particle: $m1 (expected the same)"
 [ "$p1000" -ge $((1000 * p1)) ] || fail "1000 particles: MAX_PAIRS $p1000 < 1000 x $p1"
 d1=$(val d1 D1 MAX_M) d2=$(val d2 D2 MAX_M)
 [ -n "$d1" ] && [ -n "$d2" ] && [ "$d2" -gt "$d1" ] ||
     fail "two discs can meet: MAX_M $d2 should exceed one disc's $d1"
 "$ncsc" run p1000.ncs --csv p1000.csv >out.txt 2>err.txt || fail "ncsc run p1000.ncs failed: $(cat err.txt)"
 grep -q "expectations passed" err.txt || fail "expectations not passed: $(cat err.txt)"
-awk -F, 'NR > 1 && $1 >= 1 { n++; if ($10 != "solved") bad++ }
-         END { exit !(n == 200 * 1000 && bad == 0) }' p1000.csv ||
-    fail "p1000.csv: not 200 steps x 1000 bodies, every one solved"
+awk -F, 'NR > 1 && $1 >= 1 { n++; if ($10 == "solved") ok++; else if ($10 != "none") bad++ }
+         END { exit !(n == 200 * 1000 && bad == 0 && ok >= 190 * 1000) }' p1000.csv ||
+    fail "p1000.csv: not 200 steps x 1000 bodies, every one solved or free (190 steps solved)"
 echo "particle_islands: MAX_M $m1 and $m1000 for 1 and 1000 particles (pairs $p1 and $p1000); discs $d1, $d2; 1000 particles ran 200 steps"

@@ -10,6 +10,9 @@ PART is one or more of
              log-log slope
   bodies     N = 1 .. 1000 particles, discs or boxes resting on a floor,
              2 apart (they never meet); log-log exponent of the step time
+             (--capacity C: `capacity = C` in every scene, the pairs an
+             island may hold, so that the states of N bodies that could all
+             meet on one floor fit; what a user sets when ncsc says so)
   vertices   ncsc wall time on 1e5-vertex scenes (33,334 separate
              triangles; one saw polygon of 50,000 teeth, and smaller saws
              for the growth; --quick: the small saws only), and a 10^4-triangle
@@ -157,10 +160,14 @@ def saw(n):
             % (n, " ".join(pts), fmt(n / 2.0)))
 
 
+CAPACITY = 0
+
+
 def separate(kind, n, steps=200):
     """n bodies of one kind resting on a floor, 2 apart (they never meet)."""
+    cap = "    capacity = %d;\n" % CAPACITY if CAPACITY > 0 else ""
     lines = ["scene sep_%s_%d {\n    h = 0.01;\n    steps = %d;\n    gravity = (0, -9.81);\n"
-             "    formulation = max;\n    friction = 0.5;\n}\n" % (kind, n, steps),
+             "    formulation = max;\n    friction = 0.5;\n%s}\n" % (kind, n, steps, cap),
              "obstacle floor polygon { outer (-2, -1) (%d, -1) (%d, 0) (-2, 0); }\n"
              % (2 * n, 2 * n)]
     for i in range(n):
@@ -247,7 +254,8 @@ def part_obstacles(b, quick):
 
 def part_bodies(b, quick):
     ns = [1, 10, 100, 1000] if quick else [1, 3, 10, 30, 100, 300, 1000]
-    print("## bodies: N separate bodies resting on a floor, 2 apart, 200 steps of 0.01 s")
+    print("## bodies: N separate bodies resting on a floor, 2 apart, 200 steps of 0.01 s%s"
+          % (", capacity = %d" % CAPACITY if CAPACITY > 0 else ""))
     for kind in ("particle", "disc", "box"):
         if kind == "box":
             ns = [n for n in ns if n <= BOX_MAX]
@@ -339,7 +347,7 @@ def part_piles(b, quick):
 
 
 def main():
-    global BOX_MAX
+    global BOX_MAX, CAPACITY
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default=os.path.join(SRC, "build"))
     ap.add_argument("--work", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "ncs-scale"))
@@ -347,10 +355,13 @@ def main():
     ap.add_argument("--quick", action="store_true", help="fewer sizes")
     ap.add_argument("--box-max", type=int, default=BOX_MAX,
                     help="largest N of the boxes in `bodies` (default %d)" % BOX_MAX)
+    ap.add_argument("--capacity", type=int, default=0,
+                    help="`capacity = C` in the scenes of `bodies` (default: none)")
     ap.add_argument("parts", nargs="+")
     a = ap.parse_args()
     sys.stdout.reconfigure(line_buffering=True)
     BOX_MAX = a.box_max
+    CAPACITY = a.capacity
     b = Bench(os.path.abspath(a.build), a.work, a.reps)
     parts = {"obstacles": part_obstacles, "bodies": part_bodies, "vertices": part_vertices,
              "piles": part_piles}

@@ -70,7 +70,7 @@ static ncs_real region_depth(const ncs_world *w, int sb, int k0, int k1, const n
 #if NCS_WORLD_POLYGONS
 /* Penetration depth of two convex pieces (separating axes): the least
  * overlap over the sides of both, 0 when some side separates them. */
-static ncs_real sat_depth(const ncs_world *w, int a, int ka, int b, int kb, const ncs_real (*q)[3]) {
+NCS_INTERNAL ncs_real ncs_world_sat_depth(const ncs_world *w, int a, int ka, int b, int kb, const ncs_real (*q)[3]) {
     ncs_real least = NCS_HUGE;
     int x;
     for (x = 0; x < 2; x++) {
@@ -129,7 +129,7 @@ static ncs_real body_depth(const ncs_world *w, int a, int b, const ncs_real (*q)
         for (kb = k0; kb < k1; kb++) {
             if (ncs_world_piece_dist(w, b, kb, q[a], q) > A->rad)
                 continue;
-            d = sat_depth(w, a, ka, b, kb, q);
+            d = ncs_world_sat_depth(w, a, ka, b, kb, q);
             worst = d > worst ? d : worst;
         }
 #else

@@ -33,6 +33,14 @@ enum { QC, UC, VT, DU, UN, UB, UF, QN, SP, D2, Q0, V0,
              between steps, set by ncs_world_reset and ncs_world_set_force */
        MV /* an island's vt with its clamped motors' impulses (solve_island) */ };
 
+#if NCS_WORLD_POLYGONS
+/* Penetration depth of piece ka of body a and piece kb of body b (-1: the
+ * obstacles) at q by separating axes, 0 when some side separates them
+ * (world_depth.c). */
+NCS_INTERNAL ncs_real ncs_world_sat_depth(const ncs_world *w, int a, int ka, int b, int kb,
+                                          const ncs_real (*q)[3]);
+#endif
+
 /* rounds of collection with larger speeds before a step is inadmissible */
 #define REACH_ROUNDS 4
 /* position projections after a step: up to PROJECT_ROUNDS, and on to

@@ -102,6 +102,8 @@ static FILE *out;
 static int nbody;
 
 static void rect(const char *name, double x0, double y0, double x1, double y1) {
+    if (y1 <= y0)       /* overlap's random top can meet its bottom: never a flat rectangle */
+        y1 = y0 + 0.125;
     fprintf(out, "obstacle %s polygon { outer (%g, %g) (%g, %g) (%g, %g) (%g, %g); }\n", name, x0,
             y0, x1, y0, x1, y1, x0, y1);
 }
@@ -362,12 +364,15 @@ static void rounding_body(const char *kind, unsigned long seed, long i, double u
     double s = size_of(k), mu = grav ? friction() : 0;
     header(kind, seed, i, grav, mu, 150);
     double u = urand(u0 + 4 * s + 0.25, u1 - 4 * s - 0.25);
+    if (u0 + 4 * s + 0.25 > u1 - 4 * s - 0.25)
+        u = (u0 + u1) / 2;      /* a row too short for the range: its middle, not beyond its end */
     if (!grav) {
         /* glide until the body's front reaches an end of the row (a real
          * corner, where stewart may stop it) */
         double w = urand(1, 5) * (coin() ? 1 : -1), half = k == 2 ? 2 * s : s;
         double room = w > 0 ? u1 - u - half : u - u0 - half;
-        fprintf(out, "# trust: glide 2 %ld\n", (long)(room / (fabs(w) * 0.01)) - 1);
+        fprintf(out, "# trust: glide 2 %ld\n",
+                room > fabs(w) * 0.01 ? (long)(room / (fabs(w) * 0.01)) - 1 : 0L);
         turned_body(k, s, u, w, 0.5);
     } else {
         turned_body(k, s, u, coin() ? 0 : urand(0.5, 3), 0);

@@ -130,6 +130,7 @@
 #define ncs_world_in_cone NCS_PREFIXED(_world_in_cone)
 #define ncs_world_corner_at NCS_PREFIXED(_world_corner_at)
 #define ncs_world_sat_side NCS_PREFIXED(_world_sat_side)
+#define ncs_world_sat_depth NCS_PREFIXED(_world_sat_depth)
 #define ncs_world_eval NCS_PREFIXED(_world_eval)
 #define ncs_world_gap_of NCS_PREFIXED(_world_gap_of)
 #define ncs_world_pair_gap NCS_PREFIXED(_world_pair_gap)

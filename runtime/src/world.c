@@ -267,6 +267,18 @@ static ncs_real piece_overlap(const ncs_world *w, const ncs_pair *P, const ncs_r
 #endif
 }
 
+/* Do pairs i - 1 and i put the same body's points against the same
+ * piece (a box's vertices against one piece: piece_overlap once)? */
+static int same_pieces(const ncs_world *w, int i) {
+    const ncs_sref *s, *t;
+    if (i == 0)
+        return 0;
+    s = &w->mem.sref[w->mem.pair[i].side0];
+    t = &w->mem.sref[w->mem.pair[i - 1].side0];
+    return s->pa == t->pa && s->sb == t->sb && s->piece == t->piece && s->point == t->point &&
+           s->kind == t->kind;
+}
+
 /* Deepest pair at q, beyond what each was at qs (0 when none is; qs NULL:
  * the depth itself, without piece_overlap: the projection has no row for
  * it). */
@@ -280,7 +292,7 @@ static ncs_real deepest(const ncs_world *w, const ncs_real (*q)[3], const ncs_re
         g = (g0 < 0 ? g0 : 0) - g;
         if (g > worst)
             worst = g;
-        if (qs && (g = piece_overlap(w, &w->mem.pair[i], q, qs)) > worst)
+        if (qs && !same_pieces(w, i) && (g = piece_overlap(w, &w->mem.pair[i], q, qs)) > worst)
             worst = g;
     }
     return worst;

@@ -70,18 +70,14 @@ NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
     }
     for (i = 0; i < m; i++) {
         const ncs_real *Bi = B + (size_t)i * (size_t)ldb;
-        ncs_real wi = b[i], os = NCS_FABS(b[i]), neg = 0, ri;
+        ncs_rowsum r;
+        ncs_real ri;
         if (!IN_PART(i))
             continue;
-        for (k = 0; k < nnz; k++) {
-            ncs_real t = Bi[nzj[k]] * z[nzj[k]];
-            wi += t;
-            os += NCS_FABS(t);
-            if (z[nzj[k]] < 0)
-                neg += t;
-        }
-        if ((ri = ncs_row_measure(z[i], wi, b[i], rmax[i], zs, os, wi - neg, bs,
-                                   w ? w + i : NULL)) >= NCS_HUGE)
+        ncs_rowsum_start(&r, b[i]);
+        for (k = 0; k < nnz; k++)
+            ncs_rowsum_add(&r, Bi[nzj[k]] * z[nzj[k]], z[nzj[k]]);
+        if ((ri = ncs_row_measure(z[i], &r, b[i], rmax[i], zs, bs, w ? w + i : NULL)) >= NCS_HUGE)
             return NCS_HUGE;
         res = ri > res ? ri : res;
     }

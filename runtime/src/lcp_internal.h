@@ -78,9 +78,30 @@ static inline ncs_real real_of_bits(ncs_bits u) {
     return x;
 }
 
+/* One row's w_i = b_i + sum_c B_ic z_c as the residual loops sum it, with
+ * what the row check needs: os = |b_i| + sum_c |B_ic z_c| (the row's own
+ * terms) and neg = the sum of the terms whose z_c < 0. */
+typedef struct ncs_rowsum {
+    ncs_real w, os, neg;
+} ncs_rowsum;
+
+static inline void ncs_rowsum_start(ncs_rowsum *s, ncs_real bi) {
+    s->w = bi;
+    s->os = NCS_FABS(bi);
+    s->neg = 0;
+}
+
+/* Adds the term t = B_ic z_c (zc: that z_c). */
+static inline void ncs_rowsum_add(ncs_rowsum *s, ncs_real t, ncs_real zc) {
+    s->w += t;
+    s->os += NCS_FABS(t);
+    if (zc < 0)
+        s->neg += t;
+}
+
 /* Row measure of the scaled residual (docs/solver.md): the largest of
  * -z_i / zs, -w_i / ws and min(z_i / zs, w_i / ws) (a ratio with a zero
- * denominator counts as 0), w_i = b_i + B_i. z stored in *w (may be NULL);
+ * denominator counts as 0), w_i = r->w. w_i stored in *w (may be NULL);
  * NCS_HUGE when w_i or the scale ws is not finite. A row with z_i = 0 <= w_i or w_i = 0 < z_i
  * measures 0 (or -0) and cannot raise the residual: the host skips its
  * divisions (the firmware copy keeps the smaller code).
@@ -88,16 +109,14 @@ static inline ncs_real real_of_bits(ncs_bits u) {
  * huge z_c would hide a violated row that does not see it. The row is
  * judged again as the answer would act, wp = w_i less the terms of
  * negative z_c: a wp < 0 (or wp > 0 beside z_i > 0) also measures
- * min(|wp| / os, |wp| / bs) / NCS_ROW_SLACK, os = |b_i| + sum_c |B_ic z_c|
- * (the row's own terms) and bs = the largest |b_r|: with the default tol a
- * row fails when it is violated by more than 1e-7 of both its own terms
- * and b's scale. */
-static inline ncs_real ncs_row_measure(ncs_real zi, ncs_real wi, ncs_real bi, ncs_real rmaxi,
-                                       ncs_real zs, ncs_real os, ncs_real wp, ncs_real bs,
-                                       ncs_real *w) {
+ * min(|wp| / os, |wp| / bs) / NCS_ROW_SLACK, bs = the largest |b_r|: with
+ * the default tol a row fails when it is violated by more than 1e-7 of both
+ * its own terms and b's scale. */
+static inline ncs_real ncs_row_measure(ncs_real zi, const ncs_rowsum *r, ncs_real bi,
+                                       ncs_real rmaxi, ncs_real zs, ncs_real bs, ncs_real *w) {
     /* w against the largest size its terms can have, |b_r| + max_j |B_rj| *
      * max|z| (docs/solver.md) */
-    ncs_real zr, wr, ri, ws = NCS_FABS(bi) + rmaxi * zs, v, rc;
+    ncs_real wi = r->w, wp = r->w - r->neg, zr, wr, ri, ws = NCS_FABS(bi) + rmaxi * zs, v, rc;
     if (w)
         *w = wi;
     if (!isfinite(wi + ws))     /* also a scale that overflows: proves nothing */
@@ -111,8 +130,8 @@ static inline ncs_real ncs_row_measure(ncs_real zi, ncs_real wi, ncs_real bi, nc
     if ((zr < wr ? zr : wr) > ri)
         ri = zr < wr ? zr : wr;
     v = NCS_FABS(wp);
-    if ((wp < 0 || (wp > 0 && zi > 0)) && os > 0) {
-        rc = v / os;            /* <= 1 up to rounding */
+    if ((wp < 0 || (wp > 0 && zi > 0)) && r->os > 0) {
+        rc = v / r->os;         /* <= 1 up to rounding */
         if (v < rc * bs)        /* v / bs, without dividing by a zero bs */
             rc = v / bs;
         rc /= NCS_ROW_SLACK;

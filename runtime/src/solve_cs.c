@@ -260,15 +260,6 @@ NCS_INTERNAL ncs_real ncs_solve_cs_residual(const call *c, const ncs_real *z, nc
     const ncs_real *u = z + c->ub;
     ncs_real zs = 0, bs = 0, res = 0;
 #define IN_PART(i) (!owner || comp[owner[i]] == cc)
-/* a term of w_r: its size into os, and into neg when its z is negative */
-#define TERM(x, zc)                                                            \
-    do {                                                                       \
-        ncs_real t_ = (x);                                                     \
-        wi += t_;                                                              \
-        os += NCS_FABS(t_);                                                    \
-        if ((zc) < 0)                                                          \
-            neg += t_;                                                         \
-    } while (0)
     for (i = 0; i < c->m; i++) {
         ncs_real a = NCS_FABS(z[i]);
         if (!isfinite(a))      /* the dense sums would carry it into every row */
@@ -283,47 +274,47 @@ NCS_INTERNAL ncs_real ncs_solve_cs_residual(const call *c, const ncs_real *z, nc
         nnz += u[t] != 0;
     }
     for (i = 0; i < c->m; i++) {
-        ncs_real wi = c->b[i], os = NCS_FABS(c->b[i]), neg = 0, ri;
+        ncs_rowsum r;
+        ncs_real ri;
         csrow R;
         if (!IN_PART(i))
             continue;
+        ncs_rowsum_start(&r, c->b[i]);
         cs_decode(c, i, &R);
         for (t = R.o0; t < R.o0 + R.n0; t++)
             if (z[t] != 0)
-                TERM(z[t], z[t]);
+                ncs_rowsum_add(&r, z[t], z[t]);
         for (t = R.o1; t < R.o1 + R.n1; t++)
             if (z[t] != 0)
-                TERM(z[t], z[t]);
+                ncs_rowsum_add(&r, z[t], z[t]);
         if (R.ja >= 0) {
             const ncs_real *Aa = c->A + (size_t)R.ja * c->lda;
             if (R.jb >= 0) {
                 const ncs_real *Ab = c->A + (size_t)R.jb * c->lda;
                 for (t = 0; t < nnz; t++)
-                    TERM((-Aa[nzj[t]] + Ab[nzj[t]]) * u[nzj[t]], u[nzj[t]]);
+                    ncs_rowsum_add(&r, (-Aa[nzj[t]] + Ab[nzj[t]]) * u[nzj[t]], u[nzj[t]]);
             } else if (R.neg) {
                 for (t = 0; t < nnz; t++)
-                    TERM(-Aa[nzj[t]] * u[nzj[t]], u[nzj[t]]);
+                    ncs_rowsum_add(&r, -Aa[nzj[t]] * u[nzj[t]], u[nzj[t]]);
             } else {
                 for (t = 0; t < nnz; t++)
-                    TERM(Aa[nzj[t]] * u[nzj[t]], u[nzj[t]]);
+                    ncs_rowsum_add(&r, Aa[nzj[t]] * u[nzj[t]], u[nzj[t]]);
             }
         }
         if (R.post >= 0 && z[R.post] != 0)
-            TERM(z[R.post], z[R.post]);
+            ncs_rowsum_add(&r, z[R.post], z[R.post]);
         if (R.s >= 0) {
             if (u[R.s] != 0)
-                TERM(c->mu[R.s] * u[R.s], u[R.s]);
+                ncs_rowsum_add(&r, c->mu[R.s] * u[R.s], u[R.s]);
             for (t = 0; t < c->k; t++)
                 if (u[c->nc + R.s * c->k + t] != 0)
-                    TERM(-u[c->nc + R.s * c->k + t], u[c->nc + R.s * c->k + t]);
+                    ncs_rowsum_add(&r, -u[c->nc + R.s * c->k + t], u[c->nc + R.s * c->k + t]);
         }
-        if ((ri = ncs_row_measure(z[i], wi, c->b[i], c->ws->rmax[i], zs, os, wi - neg,
-                                   bs, w ? w + i : NULL)) >=
+        if ((ri = ncs_row_measure(z[i], &r, c->b[i], c->ws->rmax[i], zs, bs, w ? w + i : NULL)) >=
             NCS_HUGE)
             return NCS_HUGE;
         res = ri > res ? ri : res;
     }
 #undef IN_PART
-#undef TERM
     return res;
 }

@@ -163,17 +163,16 @@ static ncs_real reduced_residual(call *c, int mr, ncs_real *row, ncs_real *big) 
         bs = NCS_FABS(ws->br[i]) > bs ? NCS_FABS(ws->br[i]) : bs;
     }
     for (i = 0; i < mr; i++) {
-        ncs_real w = ws->br[i], os = NCS_FABS(ws->br[i]), neg = 0, rmax = 0, ri;
+        ncs_rowsum r;
+        ncs_real rmax = 0, ri;
         ncs_solve_reduced_rows(&g, i, row, 1);        /* negated */
+        ncs_rowsum_start(&r, ws->br[i]);
         for (j = 0; j < mr; j++) {
-            w -= row[j] * ws->zr[j];
-            os += NCS_FABS(row[j] * ws->zr[j]);
-            if (ws->zr[j] < 0)
-                neg -= row[j] * ws->zr[j];
+            ncs_rowsum_add(&r, -row[j] * ws->zr[j], ws->zr[j]);
             rmax = NCS_FABS(row[j]) > rmax ? NCS_FABS(row[j]) : rmax;
         }
         *big = rmax > *big ? rmax : *big;
-        ri = ncs_row_measure(ws->zr[i], w, ws->br[i], rmax, zs, os, w - neg, bs, NULL);
+        ri = ncs_row_measure(ws->zr[i], &r, ws->br[i], rmax, zs, bs, NULL);
         res = ri > res ? ri : res;
     }
     return res;

@@ -168,7 +168,8 @@ NCS_INTERNAL void ncs_world_corner_at(const ncs_world *w, const ncs_sref *s, con
                                       ncs_real W[2]);
 NCS_INTERNAL void ncs_world_sat_side(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], sgeo *g);
 #endif
-NCS_INTERNAL void ncs_world_eval(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], ncs_contact *c);
+NCS_INTERNAL void ncs_world_eval(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], int exact,
+                                 ncs_contact *c);
 NCS_INTERNAL ncs_real ncs_world_gap_of(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3]);
 NCS_INTERNAL ncs_real ncs_world_pair_gap(const ncs_world *w, const ncs_pair *P, const ncs_real (*q)[3]);
 

@@ -50,8 +50,9 @@ NCS_INTERNAL int ncs_world_layout_of(ncs_world *w, int root, int k, int *np_, in
 
 /* Linearises the island's sides at qe into contacts. With qs (the start of
  * the step) a pair that starts inside its piece (largest gap g0 < 0) has its
- * gaps raised by -g0, and a group side still behind its line is a ghost.
- * Returns the contact count. */
+ * gaps raised by -g0, and a group side still behind its line is a ghost;
+ * without qs (the position projection) corner sides are exact
+ * (ncs_world_eval). Returns the contact count. */
 NCS_INTERNAL int ncs_world_contacts(ncs_world *w, int np, const ncs_real (*qe)[3], const ncs_real (*qs)[3]) {
     int i, j, c, nc = 0;
     for (i = 0; i < np; i++) {
@@ -60,7 +61,7 @@ NCS_INTERNAL int ncs_world_contacts(ncs_world *w, int np, const ncs_real (*qe)[3
         ncs_real g0;
         for (j = 0; j < n; j++) {
             w->mem.mu[nc] = w->mem.sref[P->side0 + j].mu;
-            ncs_world_eval(w, &w->mem.sref[P->side0 + j], qe, &w->mem.con[nc++]);
+            ncs_world_eval(w, &w->mem.sref[P->side0 + j], qe, !qs, &w->mem.con[nc++]);
         }
         if (!qs)
             continue;

@@ -172,10 +172,14 @@ NCS_INTERNAL void ncs_world_sat_side(const ncs_world *w, const ncs_sref *s, cons
 
 #endif
 
-/* Evaluates side s at q into g. For an arc whose centre has left the
+/* Evaluates side s at q into g (exact, the position projection: a corner
+ * side whose pieces overlap by more than project_tol along a separating
+ * axis takes that axis, ncs_world_sat_side, wherever its corners are; not
+ * at rounding scale, where it would only turn a resting pile's rows). For an arc whose centre has left the
  * vertex's cone the nearer side's line is used (still a supporting line of
  * the grown piece, so the constraint stays sound). */
-static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], sgeo *g) {
+static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], int exact,
+                     sgeo *g) {
     ncs_real p[2], d[2], len;
     ncs_world_point_of(w, s, q, p);
 #if NCS_WORLD_POLYGONS
@@ -189,10 +193,18 @@ static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
         g->sc[1] = W[1];
         g->pc[0] = p[0];
         g->pc[1] = p[1];
-        if (s->met && hyp(p[0] - W[0], p[1] - W[1]) > w->sc->project_tol)
+        if (s->met && hyp(p[0] - W[0], p[1] - W[1]) > w->sc->project_tol) {
             ncs_world_sat_side(w, s, q, g);
+        } else if (exact) { /* only an overlap the projection must close */
+            sgeo e = *g;
+            ncs_world_sat_side(w, s, q, &e);
+            if (e.f < -w->sc->project_tol)
+                *g = e;
+        }
         return;
     }
+#else
+    (void)exact; /* no corner sides without polygon bodies */
 #endif
     if (s->kind == NCS_SIDE_DISC) {
         ncs_real *c = (ncs_real *)q[s->sb];
@@ -243,12 +255,14 @@ static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
 }
 
 /* Linearises side s at q into contact c (normal and tangential rows of both
- * bodies: the point's body along n, the side's body along -n). */
-NCS_INTERNAL void ncs_world_eval(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], ncs_contact *c) {
+ * bodies: the point's body along n, the side's body along -n; exact as for
+ * side_geo). */
+NCS_INTERNAL void ncs_world_eval(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], int exact,
+                                 ncs_contact *c) {
     sgeo g;
     ncs_real t[2];
     int k;
-    side_geo(w, s, q, &g);
+    side_geo(w, s, q, exact, &g);
     t[0] = -g.n[1];
     t[1] = g.n[0];
     c->a = s->pa;
@@ -281,7 +295,7 @@ NCS_INTERNAL void ncs_world_eval(const ncs_world *w, const ncs_sref *s, const nc
 
 NCS_INTERNAL ncs_real ncs_world_gap_of(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3]) {
     sgeo g;
-    side_geo(w, s, q, &g);
+    side_geo(w, s, q, 0, &g);
     return g.f;
 }
 

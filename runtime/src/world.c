@@ -244,7 +244,9 @@ static ncs_real corner_overlap(const ncs_world *w, const ncs_pair *P, const ncs_
  * that cross while no vertex of either is inside the other: a box sliding
  * down a tooth's 45-degree face past its sharp bottom corner pivoted there
  * and ended 5.3 mm into the tooth with every step 'solved'
- * (`trust.slide-past-tooth-corner`). Such a step is inadmissible. */
+ * (`trust.slide-past-tooth-corner`). Such a step is inadmissible unless
+ * the projection closes it (world_side.c, vertex_sat). qs NULL: the
+ * overlap at q itself, for the projection. */
 static ncs_real piece_overlap(const ncs_world *w, const ncs_pair *P, const ncs_real (*q)[3],
                               const ncs_real (*qs)[3]) {
 #if NCS_WORLD_POLYGONS
@@ -257,7 +259,7 @@ static ncs_real piece_overlap(const ncs_world *w, const ncs_pair *P, const ncs_r
     B = &w->sc->body[s->pa];
     for (k = B->piece0; k < B->piece0 + B->npiece; k++) {
         d = ncs_world_sat_depth(w, s->pa, k, s->sb, s->piece, q) -
-            ncs_world_sat_depth(w, s->pa, k, s->sb, s->piece, qs);
+            (qs ? ncs_world_sat_depth(w, s->pa, k, s->sb, s->piece, qs) : 0);
         worst = d > worst ? d : worst;
     }
     return worst;
@@ -280,8 +282,7 @@ static int same_pieces(const ncs_world *w, int i) {
 }
 
 /* Deepest pair at q, beyond what each was at qs (0 when none is; qs NULL:
- * the depth itself, without piece_overlap: the projection has no row for
- * it). */
+ * the depth itself, for the projection). */
 static ncs_real deepest(const ncs_world *w, const ncs_real (*q)[3], const ncs_real (*qs)[3]) {
     ncs_real worst = 0, g, g0;
     int i;
@@ -292,7 +293,7 @@ static ncs_real deepest(const ncs_world *w, const ncs_real (*q)[3], const ncs_re
         g = (g0 < 0 ? g0 : 0) - g;
         if (g > worst)
             worst = g;
-        if (qs && !same_pieces(w, i) && (g = piece_overlap(w, &w->mem.pair[i], q, qs)) > worst)
+        if (!same_pieces(w, i) && (g = piece_overlap(w, &w->mem.pair[i], q, qs)) > worst)
             worst = g;
     }
     return worst;
@@ -340,6 +341,8 @@ static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf
         const ncs_pair *P = &w->mem.pair[w->mem.ipair[i]];
         ncs_real g = corner_overlap(w, P, (const ncs_real (*)[3])q,
                                     ncs_world_pair_gap(w, P, (const ncs_real (*)[3])q));
+        ncs_real o = piece_overlap(w, P, (const ncs_real (*)[3])q, NULL);
+        g = -o < g ? -o : g;
         if (-g > depth)
             depth = -g;
     }

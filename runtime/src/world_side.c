@@ -89,6 +89,9 @@ NCS_INTERNAL void ncs_world_corner_at(const ncs_world *w, const ncs_sref *s, con
     }
 }
 
+static void sat_row(const ncs_world *w, const ncs_sref *s, int ka, ncs_real ref[2][2],
+                    const ncs_real (*q)[3], sgeo *g, int *which);
+
 /* Separation of the two pieces of corner side s at q, along the normal of
  * every side of either (each turning with its body): the largest, the
  * exact separation of two convex pieces (negative: their overlap). When it
@@ -110,14 +113,27 @@ NCS_INTERNAL void ncs_world_corner_at(const ncs_world *w, const ncs_sref *s, con
  * normal still saying 1.9e-5 apart (defect-turning-flush-boxes: refused by
  * (2), not yet solved). docs/engine.md, "Corners". */
 NCS_INTERNAL void ncs_world_sat_side(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], sgeo *g) {
+    ncs_real ref[2][2];
+    ncs_world_point_of(w, s, q, ref[0]);              /* the pair's own corners */
+    ncs_world_corner_at(w, s, q, ref[1]);
+    sat_row(w, s, s->apiece, ref, q, g, NULL);
+}
+
+/* The separating-axis row of side s's piece against piece ka of the
+ * point's body (see ncs_world_sat_side; ref: the points whose nearest
+ * support is taken among ties). Replaces g when it is deeper; *which
+ * (may be NULL) gets the side of ka the row is on (its index in the body
+ * pieces' sides) or -1 when it is on a side of s's piece. */
+static void sat_row(const ncs_world *w, const ncs_sref *s, int ka, ncs_real ref[2][2],
+                    const ncs_real (*q)[3], sgeo *g, int *which) {
     const ncs_pieces *tp[2];
     int body[2], piece[2], x, j, v, bv[2] = {-1, -1};
     ncs_real best[2] = {-NCS_HUGE, -NCS_HUGE}, bn[2][2] = {{0, 0}, {0, 0}}, bx[2][2];
-    ncs_real ref[2][2], tie = w->sc->project_tol;
+    ncs_real tie = w->sc->project_tol;
     tp[0] = table(w, s->sb), body[0] = s->sb, piece[0] = s->piece;         /* sides of the side's piece */
-    tp[1] = &w->sc->bpieces, body[1] = s->pa, piece[1] = s->apiece;         /* sides of the point's piece */
-    ncs_world_point_of(w, s, q, ref[0]);              /* the pair's own corners */
-    ncs_world_corner_at(w, s, q, ref[1]);
+    tp[1] = &w->sc->bpieces, body[1] = s->pa, piece[1] = ka;                /* sides of the point's piece */
+    if (which)
+        *which = -2;
     for (x = 0; x < 2; x++) {
         const ncs_pieces *ts = tp[x], *to = tp[1 - x];
         int ob = body[1 - x], ok = piece[1 - x];
@@ -153,6 +169,8 @@ NCS_INTERNAL void ncs_world_sat_side(const ncs_world *w, const ncs_sref *s, cons
             }
         }
     }
+    if (which)
+        *which = best[0] >= best[1] ? -1 : bv[1];
     if (bv[0] >= 0 && best[0] >= best[1] && best[0] < g->f) {
         g->f = best[0];     /* a vertex of the point's piece against the other's side */
         g->n[0] = bn[0][0];
@@ -168,6 +186,42 @@ NCS_INTERNAL void ncs_world_sat_side(const ncs_world *w, const ncs_sref *s, cons
         g->pc[0] = bx[1][0] - best[1] * bn[1][0];
         g->pc[1] = bx[1][1] - best[1] * bn[1][1];
     }
+}
+
+/* The position projection's row for the line side s of a polygon body's
+ * vertex p where the body's piece holding p and s's piece overlap by more
+ * than project_tol (separating axes) with no vertex of either inside the
+ * other: edges crossing at a sharp corner, where the vertex rows say
+ * clear. A box sliding down a tooth's face pivoted on its sharp bottom
+ * corner and ended 5.3 mm inside it, which the admissibility check refused
+ * (trust.slide-past-tooth-corner) and no row closed. The axis is the row of
+ * one vertex pair only, so that no two rows are one: the pair of its
+ * supporting vertex (a side of s's piece) or of the first vertex of the
+ * body's side (a vertex of s's piece against it). */
+static void vertex_sat(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3],
+                       const ncs_real p[2], sgeo *g) {
+    const ncs_pieces *bp = &w->sc->bpieces;
+    const ncs_body_desc *B = &w->sc->body[s->pa];
+    ncs_real ref[2][2];
+    sgeo best = *g;
+    int k, v, which, own;
+    ref[0][0] = ref[1][0] = p[0];
+    ref[0][1] = ref[1][1] = p[1];
+    for (k = B->piece0; k < B->piece0 + B->npiece; k++) {
+        sgeo e = *g;
+        for (v = VERT0(bp, k), own = 0; v < VERT1(bp, k); v++)
+            own |= w->sc->bvmap[v] == s->pt;
+        if (!own)
+            continue;
+        sat_row(w, s, k, ref, q, &e, &which);
+        if (!(e.f < -w->sc->project_tol) || !(e.f < best.f))
+            continue;
+        if (which == -1 ? hyp(e.pc[0] - p[0], e.pc[1] - p[1]) > w->sc->project_tol
+                        : which < 0 || w->sc->bvmap[VERT0(bp, k) + (which - SIDE0(bp, k))] != s->pt)
+            continue;
+        best = e;
+    }
+    *g = best;
 }
 
 #endif
@@ -252,6 +306,10 @@ static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[
     }
     g->pc[0] = p[0] - s->rp * g->n[0];
     g->pc[1] = p[1] - s->rp * g->n[1];
+#if NCS_WORLD_POLYGONS
+    if (exact && s->kind == NCS_SIDE_LINE && s->point == NCS_POINT_BODY_VERTEX)
+        vertex_sat(w, s, q, p, g);
+#endif
 }
 
 /* Linearises side s at q into contact c (normal and tangential rows of both

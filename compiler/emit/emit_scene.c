@@ -596,7 +596,8 @@ void ncs_emit_scene_source(const emit_ctx *e, ncs_buf *o) {
     ncs_buf_printf(o, "    %s_FORMULATION, %s_NFRIC, ", P, P);
     {
         const double c[] = {s->h, pl->gamma, pl->epsilon, pl->margin, pl->body_margin,
-                            pl->reach_cap, pl->project_tol, pl->admit_tol};
+                            pl->reach_cap, pl->project_tol,
+                            e->real_float ? pl->admit_tol_float : pl->admit_tol};
         const char *what[] = {"h", "gamma", "epsilon", "margin", "body margin", "reach cap",
                               "projection tolerance", "admissible depth"};
         for (i = 0; i < 8; i++) {

@@ -506,11 +506,19 @@ static void plan_constants(ncs_plan *p) {
     p->project_tol = PLAN_PROJECT_TOL * p->local;
     if (p->project_tol > PLAN_PROJECT_ABS)
         p->project_tol = fmax(PLAN_PROJECT_ABS, 1e-13 * p->diameter);
-    /* summation relaxes each group by epsilon: a body may end up to about
-     * epsilon inside a corner of a piece (docs/formulations.md) */
-    p->admit_tol = PLAN_ADMIT_TOL * p->local;
+    /* a solved step ends within 4 project_tol (1e-9 where project_tol is
+     * 2.5e-10: the depth `expect no penetration` checks by default); an
+     * overlap the projection leaves deeper is refused, not 'solved'. A float
+     * state resolves about 1e-7 of its coordinates, so its copy keeps
+     * 1e-6 of the local scale. Summation relaxes each group by epsilon: a
+     * body may end up to about epsilon inside a corner of a piece
+     * (docs/formulations.md) */
+    p->admit_tol_float = PLAN_ADMIT_TOL * p->local;
+    p->admit_tol = fmin(p->admit_tol_float, 4 * p->project_tol);
     if (s->form == NCS_FORM_SUMMATION && 2 * p->epsilon > p->admit_tol)
         p->admit_tol = 2 * p->epsilon;
+    if (s->form == NCS_FORM_SUMMATION && 2 * p->epsilon > p->admit_tol_float)
+        p->admit_tol_float = 2 * p->epsilon;
     p->fix_tol = 1e-3 * p->local;
 }
 

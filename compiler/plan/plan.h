@@ -113,6 +113,7 @@ typedef struct ncs_plan {
     double reach_cap;       /**< the largest reach of a (sub)step the sizes hold */
     double project_tol;     /**< deepest pair left without a position projection */
     double admit_tol;       /**< deepest end-of-step penetration of a solved step */
+    double admit_tol_float; /**< the same for a float copy (docs/engine.md, item 7) */
     double fix_tol;         /**< default fixpoint tolerance */
     ncs_psizes size;        /**< array sizes */
 } ncs_plan;

@@ -132,8 +132,6 @@ static void sat_row(const ncs_world *w, const ncs_sref *s, int ka, ncs_real ref[
     ncs_real tie = w->sc->project_tol;
     tp[0] = table(w, s->sb), body[0] = s->sb, piece[0] = s->piece;         /* sides of the side's piece */
     tp[1] = &w->sc->bpieces, body[1] = s->pa, piece[1] = ka;                /* sides of the point's piece */
-    if (which)
-        *which = -2;
     for (x = 0; x < 2; x++) {
         const ncs_pieces *ts = tp[x], *to = tp[1 - x];
         int ob = body[1 - x], ok = piece[1 - x];
@@ -227,9 +225,10 @@ static void vertex_sat(const ncs_world *w, const ncs_sref *s, const ncs_real (*q
 #endif
 
 /* Evaluates side s at q into g (exact, the position projection: a corner
- * side whose pieces overlap by more than project_tol along a separating
- * axis takes that axis, ncs_world_sat_side, wherever its corners are; not
- * at rounding scale, where it would only turn a resting pile's rows). For an arc whose centre has left the
+ * side, or a body vertex's line side (vertex_sat), whose pieces overlap by
+ * more than project_tol along a separating axis takes that axis,
+ * wherever its corners are; not at rounding scale, where it would only
+ * turn a resting pile's rows). For an arc whose centre has left the
  * vertex's cone the nearer side's line is used (still a supporting line of
  * the grown piece, so the constraint stays sound). */
 static void side_geo(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3], int exact,

@@ -281,21 +281,29 @@ static int same_pieces(const ncs_world *w, int i) {
            s->kind == t->kind;
 }
 
+/* How much deeper pair i is at q than at qs (qs NULL: its depth at q;
+ * <= 0 when it is not inside): its gap, a corner pair's separating axes
+ * (corner_overlap) and, when `sat`, its pieces' (piece_overlap). */
+static ncs_real pair_depth(const ncs_world *w, int i, const ncs_real (*q)[3],
+                           const ncs_real (*qs)[3], int sat) {
+    const ncs_pair *P = &w->mem.pair[i];
+    ncs_real g = corner_overlap(w, P, q, ncs_world_pair_gap(w, P, q)),
+             g0 = qs ? ncs_world_pair_gap(w, P, qs) : 0, o;
+    g = (g0 < 0 ? g0 : 0) - g;
+    if (sat && (o = piece_overlap(w, P, q, qs)) > g)
+        g = o;
+    return g;
+}
+
 /* Deepest pair at q, beyond what each was at qs (0 when none is; qs NULL:
- * the depth itself, for the projection). */
+ * the depth itself, for the projection). A run of pairs of one body
+ * against one piece measures the pieces' overlap once. */
 static ncs_real deepest(const ncs_world *w, const ncs_real (*q)[3], const ncs_real (*qs)[3]) {
-    ncs_real worst = 0, g, g0;
+    ncs_real worst = 0, g;
     int i;
-    for (i = 0; i < w->npairs; i++) {
-        g = ncs_world_pair_gap(w, &w->mem.pair[i], q);
-        g0 = qs ? ncs_world_pair_gap(w, &w->mem.pair[i], qs) : 0;
-        g = corner_overlap(w, &w->mem.pair[i], q, g);
-        g = (g0 < 0 ? g0 : 0) - g;
-        if (g > worst)
+    for (i = 0; i < w->npairs; i++)
+        if ((g = pair_depth(w, i, q, qs, !same_pieces(w, i))) > worst)
             worst = g;
-        if (!same_pieces(w, i) && (g = piece_overlap(w, &w->mem.pair[i], q, qs)) > worst)
-            worst = g;
-    }
     return worst;
 }
 
@@ -338,13 +346,11 @@ static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf
     if (ne < 0 || (np == 0 && ne == 0))
         return;
     for (i = 0; i < np; i++) {
-        const ncs_pair *P = &w->mem.pair[w->mem.ipair[i]];
-        ncs_real g = corner_overlap(w, P, (const ncs_real (*)[3])q,
-                                    ncs_world_pair_gap(w, P, (const ncs_real (*)[3])q));
-        ncs_real o = piece_overlap(w, P, (const ncs_real (*)[3])q, NULL);
-        g = -o < g ? -o : g;
-        if (-g > depth)
-            depth = -g;
+        ncs_real g;
+        k = w->mem.ipair[i];
+        g = pair_depth(w, k, (const ncs_real (*)[3])q, NULL,
+                                !(i > 0 && w->mem.ipair[i - 1] == k - 1 && same_pieces(w, k)));
+        depth = g > depth ? g : depth;
     }
     if (depth <= sc->project_tol && ncs_world_joint_err(w, ne) <= sc->project_tol)
         return;
@@ -352,9 +358,11 @@ static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf
     s = ncs_world_joint_err(w, ne);
     for (i = 0; i < nc; i++)
         s = NCS_FABS(w->mem.con[i].f) > s ? NCS_FABS(w->mem.con[i].f) : s;
-    s = s > 0 && lay.form == NCS_FORM_MAX ? s : 1;
+    if (lay.form == NCS_FORM_MAX && s > 0)
+        lay.gamma = 2 * (s + 10 * depth) / s + 1;
+    else
+        s = 1;
     lay.eps_h = sc->epsilon / s;
-    lay.gamma = 2 * (s + 10 * depth) / s + 1;
     if (nc > 0)
         ncs_world_contact_space(w, nc, 0, NULL, NULL, 1 / s);
     if (ne > 0 && ncs_world_joint_space(w, ne, nc, 0, NULL, NULL, 1 / s, 1, NULL) != 0)

@@ -74,6 +74,7 @@ ncs_lcp_options ncs_lcp_default_options(void) {
     o.decompose = 1;
     o.rescue = 1;
     o.keep_state = 0;
+    o.guess = NULL;
     return o;
 }
 
@@ -487,6 +488,58 @@ static int try_lemke(call *c, int *path) {
     return ok;
 }
 
+/* The caller's guess g (ncs_lcp_options.guess) as a z in ws->best: its
+ * impulses u and friction slacks s (what is not positive as 0), the
+ * groups' auxiliaries from the closed forms at a = A u + a0; its support
+ * in J. An a_j within tol of the size of its terms is 0: a resting
+ * contact's a_j of -1e-17 would otherwise put its h_j (max form), of no
+ * meaning, into the support, and the set solve would hold it there (a
+ * particle at rest in a V drifted 3e-7 m in 8 steps). The impulses are
+ * kept however small: a pile's small friction impulses are real (dropping
+ * those below 1e-9 of the largest left pyramid-friction, diff, on a ray at
+ * step 379). */
+static void guess_start(call *c, const ncs_real *g, unsigned char *J) {
+    ncs_lcp_workspace *ws = c->ws;
+    ncs_real *z = ws->best, *a = ws->a, *size = ws->trial;
+    int i, q, first, nc = c->nc, nu = c->nu;
+    memset(z, 0, (size_t)c->m * sizeof *z);
+    for (q = 0; q < nu; q++)
+        z[c->ub + q] = g[c->ub + q] > 0 ? g[c->ub + q] : 0;
+    for (i = 0; i < nc && c->k > 0; i++)
+        z[c->o.s + i] = g[c->o.s + i] > 0 ? g[c->o.s + i] : 0;
+    for (i = 0; i < nu; i++) {
+        const ncs_real *Ai = c->A + (size_t)i * c->lda;
+        ncs_real s = c->a0[i];
+        size[i] = NCS_FABS(c->a0[i]);
+        for (q = 0; q < nu; q++) {
+            s += Ai[q] * z[c->ub + q];
+            size[i] += NCS_FABS(Ai[q] * z[c->ub + q]);
+        }
+        a[i] = NCS_FABS(s) <= c->tol * size[i] ? 0 : s;
+    }
+    for (i = 0, first = 0; i < c->L->ngroups; first += c->L->group_size[i++])
+        ncs_solve_group_aux(c, a, i, first, first, z);
+    for (i = 0; i < c->m; i++)
+        J[i] = z[i] > 0;
+}
+
+/* The guess's support solved and repaired (ncs_solve_from_guess; in a
+ * float build or a firmware copy an exact re-solve, and float's repair).
+ * Returns 1 when zc verified. */
+static int from_guess(call *c, unsigned char *J) {
+#if !NCS_REAL_IS_FLOAT && !NCS_LCP_SMALL
+    return ncs_solve_from_guess(c, J);
+#else
+    if (ncs_solve_solve_on_set(c, J) == 0 && ncs_solve_accept(c))
+        return 1;
+#if NCS_REAL_IS_FLOAT
+    return ncs_solve_try_repair(c, J, REPAIR_CAP);
+#else
+    return 0;
+#endif
+#endif
+}
+
 /* Remembers what verified, for the next call's warm start. */
 static void remember(call *c, int structured_ok) {
     ncs_lcp_workspace *ws = c->ws;
@@ -557,8 +610,14 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         path = NCS_LCP_PATH_TRIVIAL;
         c->exact = 1;
     }
-    /* 2. warm start: the previous solution's support */
-    if (!ok && opt->warm_start && !opt->keep_state && ws->prev_m == m &&
+    /* 2. warm start: the caller's guess, else the previous solution's
+     * support */
+    if (!ok && opt->warm_start && !opt->keep_state && opt->guess && layout && !c->B) {
+        c->attempts++;
+        guess_start(c, opt->guess, ws->zb);
+        ok = from_guess(c, ws->zb);
+        path = NCS_LCP_PATH_WARM;
+    } else if (!ok && opt->warm_start && !opt->keep_state && ws->prev_m == m &&
         ws->prev_form == (layout ? layout->form : -1)) {
         c->attempts++;
         ok = ncs_solve_solve_on_set(c, ws->prev_J) == 0 && ncs_solve_accept(c);

@@ -169,6 +169,8 @@ NCS_INTERNAL ncs_real ncs_solve_cs_residual(const call *c, const ncs_real *z, nc
 /* solve_select.c */
 NCS_INTERNAL void ncs_solve_reduced_rows(const ncs_lemke_rows *g, int r, ncs_real *out, size_t stride);
 NCS_INTERNAL void ncs_solve_lift(call *c, int cc, int ngc, int ncr);
+NCS_INTERNAL void ncs_solve_group_aux(const call *c, const ncs_real *a, int gi, int first, int arg,
+                                      ncs_real *z);
 NCS_INTERNAL ncs_real ncs_solve_part_residual(call *c, int cc);
 NCS_INTERNAL int ncs_solve_prepare(call *c);
 NCS_INTERNAL int ncs_solve_try_structured(call *c);
@@ -183,11 +185,12 @@ NCS_INTERNAL int ncs_solve_try_newton(call *c);
 #if !NCS_REAL_IS_FLOAT
 NCS_INTERNAL int ncs_solve_refine_on_set(call *c, const unsigned char *J);
 NCS_INTERNAL void ncs_solve_polish_verified(call *c);
-NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J);
+NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J, const ncs_real *z0);
+NCS_INTERNAL int ncs_solve_from_guess(call *c, unsigned char *J);
 NCS_INTERNAL int ncs_solve_warm_prox(call *c, const unsigned char *J);
 #define POLISH_VERIFIED(c) ncs_solve_polish_verified(c)
 #define WARM_PROX(c, J) ncs_solve_warm_prox(c, J)
-#define SET_SOLVE_REPAIR(c, J) ncs_solve_set_solve_refined(c, J)
+#define SET_SOLVE_REPAIR(c, J) ncs_solve_set_solve_refined(c, J, NULL)
 #define REPAIR_RESCUE(c, J) ncs_solve_try_repair(c, J, REPAIR_CAP_RESCUE)
 #endif
 NCS_INTERNAL int ncs_solve_strict_lemke(call *c, int *path);

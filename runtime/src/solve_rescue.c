@@ -10,10 +10,11 @@
  * refinement whose residual is summed in long double; when B_JJ is
  * singular (redundant contacts carrying impulse: a consistent system with
  * many solutions) proximal steps on B_JJ + delta I instead, delta 1e-10 of
- * the largest |B_JJ| (eight rounds from z_J = 0: they converge to a
- * solution of the consistent system). Returns the size of J, or -1 when
- * even B_JJ + delta I is singular. */
-NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J) {
+ * the largest |B_JJ| (eight rounds from z_J = z0_J, or 0 when z0 is NULL:
+ * they converge to a solution of the consistent system near the start, so
+ * a pile keeps the share of its redundant contacts that it had). Returns
+ * the size of J, or -1 when even B_JJ + delta I is singular. */
+NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J, const ncs_real *z0) {
     ncs_lcp_workspace *ws = c->ws;
     int i, k, n = 0, round, rounds = 3;
     ncs_real delta = 0, big = 0;
@@ -23,6 +24,8 @@ NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J) {
             big = ws->rmax[i] > big ? ws->rmax[i] : big;
         }
     memset(ws->zc, 0, (size_t)c->m * sizeof *ws->zc);
+    for (i = 0; i < n && z0; i++)
+        ws->zc[ws->umap[i]] = z0[ws->umap[i]];
     for (round = 0; round < rounds; round++) {
         ncs_real *M;
         for (i = 0; i < n; i++) {       /* -b_J - B_JJ z_J, summed wider */
@@ -60,7 +63,7 @@ NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J) {
 NCS_INTERNAL int ncs_solve_refine_on_set(call *c, const unsigned char *J) {
     ncs_lcp_workspace *ws = c->ws;
     int i;
-    if (ncs_solve_set_solve_refined(c, J) < 0)
+    if (ncs_solve_set_solve_refined(c, J, NULL) < 0)
         return 0;
     for (i = 0; i < c->m; i++)
         if (ws->zc[i] < 0 && ws->zc[i] >= -c->tol * NCS_RC(1e3) * (1 + -ws->zc[i]))
@@ -96,7 +99,7 @@ NCS_INTERNAL void ncs_solve_polish_verified(call *c) {
         J[i] = ws->zc[i] > 0;
     for (it = 0; it < POLISH_CAP; it++) {
         int worst;
-        if (ncs_solve_set_solve_refined(c, J) < 0 ||
+        if (ncs_solve_set_solve_refined(c, J, NULL) < 0 ||
             !(ncs_solve_residual(c, ws->zc, ws->wc, NULL, 0) < NCS_HUGE))
             break;
         worst = ncs_solve_worst_violation(c, J, thr);
@@ -115,13 +118,39 @@ NCS_INTERNAL void ncs_solve_polish_verified(call *c) {
 }
 
 
+/* The warm start from the caller's guess (ncs_lcp_options.guess, lifted
+ * by call_strategy into ws->best with its support in J): the support is
+ * solved from the guess (ncs_solve_set_solve_refined: exact, or proximal
+ * steps from the guess when B_JJ is singular), and the worst violation
+ * beyond tol exchanged (a z_j < 0 leaves, a w_i < 0 enters), at most
+ * GUESS_CAP times: a contact that starts or stops carrying impulse, or
+ * starts or stops sliding. Returns 1 when zc verified. */
+enum { GUESS_CAP = 8 };
+NCS_INTERNAL int ncs_solve_from_guess(call *c, unsigned char *J) {
+    ncs_lcp_workspace *ws = c->ws;
+    int it, i, worst;
+    for (it = 0; it < GUESS_CAP; it++) {
+        if (ncs_solve_set_solve_refined(c, J, ws->best) < 0 ||
+            !(ncs_solve_residual(c, ws->zc, ws->wc, NULL, 0) < NCS_HUGE))
+            return 0;
+        worst = ncs_solve_worst_violation(c, J, c->tol);
+        if (worst < 0) {                /* within tolerance: clamp and verify */
+            for (i = 0; i < c->m; i++)
+                ws->zc[i] = ws->zc[i] > 0 ? ws->zc[i] : 0;
+            return ncs_solve_accept(c);
+        }
+        J[worst] = (unsigned char)!J[worst];
+    }
+    return 0;
+}
+
 /* The warm start on a support whose B_JJ is singular (a resting pile:
  * redundant contacts carrying impulse): ncs_solve_set_solve_refined's
  * proximal steps, negative entries at rounding level clamped
  * (ncs_solve_clamp_set: zc is 0 outside J), verified. Returns 1 when zc
  * verified. */
 NCS_INTERNAL int ncs_solve_warm_prox(call *c, const unsigned char *J) {
-    int n = ncs_solve_set_solve_refined(c, J);
+    int n = ncs_solve_set_solve_refined(c, J, NULL);
     return n >= 0 && ncs_solve_clamp_set(c, n) == 0 && ncs_solve_accept(c);
 }
 #endif

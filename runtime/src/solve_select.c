@@ -146,7 +146,6 @@ NCS_INTERNAL void ncs_solve_reduced_rows(const ncs_lemke_rows *g, int r, ncs_rea
  * the formulation's z in ws->zc, entries of that component only. */
 NCS_INTERNAL void ncs_solve_lift(call *c, int cc, int ngc, int ncr) {
     ncs_lcp_workspace *ws = c->ws;
-    const ncs_layout *L = c->L;
     const ncs_layout_offsets *o = &c->o;
     int k = NCS_NFRIC(c->k), nu = c->nu, nur = ncr * (1 + k), i, j, l, q;
     int all = ONE_COMP(c);                      /* every contact is in cc */
@@ -178,52 +177,61 @@ NCS_INTERNAL void ncs_solve_lift(call *c, int cc, int ngc, int ncr) {
     }
     for (i = 0; i < ncr && k > 0; i++)
         z[o->s + ws->clist[i]] = ws->zr[nur + i] > 0 ? ws->zr[nur + i] : 0;
-    for (i = 0; i < ngc; i++) {
-        int gi = ws->glist[i], first = ws->gfirst[gi], n = L->group_size[gi];
-        int arg = ws->sel[gi];
-        ncs_real cmin = NCS_HUGE, run;
-        switch (NCS_FORM_OF(L)) {
-        case NCS_FORM_MAX:
-            for (j = first; j < first + n; j++) {
-                ncs_real cj = 1 - a[j] > 0 ? 1 - a[j] : 0;
-                z[o->c + j] = cj;
-                z[o->h + j] = a[j] < 0 ? -a[j] : 0;
-                z[o->g + j] = 0;
-                if (cj < cmin)
-                    cmin = cj;
-            }
-            if (z[o->c + arg] > cmin)      /* g on an argmax side of a */
-                for (j = first; j < first + n; j++)
-                    if (z[o->c + j] == cmin) {
-                        arg = j;
-                        break;
-                    }
-            z[o->g + arg] = 1;
-            z[o->d + gi] = L->gamma - cmin > 0 ? L->gamma - cmin : 0;
-            z[o->p + gi] = 0;
-            break;
-        case NCS_FORM_SUMMATION:
-            for (j = first; j < first + n; j++)
-                z[o->c + j] = a[j] + L->eps_h > 0 ? a[j] + L->eps_h : 0;
-            break;
-        case NCS_FORM_DIFF:
-        case NCS_FORM_DIFF_ACCURATE:
-            run = a[first];                 /* running max of a over the sides */
-            for (l = 1; l < n; l++) {
-                ncs_real cl = a[first + l] - run;
-                cl = cl > 0 ? cl : 0;
-                z[o->c + (first - gi) + (l - 1)] = cl;
-                run += cl;
-            }
-            if (NCS_FORM_OF(L) == NCS_FORM_DIFF_ACCURATE) {
-                for (j = first; j < first + n; j++)
-                    z[o->gv + j] = a[j] < 0 ? -a[j] : 0;
-                z[o->pd + gi] = 0;
-            }
-            break;
-        default:
-            break;
+    for (i = 0; i < ngc; i++)
+        ncs_solve_group_aux(c, a, ws->glist[i], ws->gfirst[ws->glist[i]], ws->sel[ws->glist[i]], z);
+}
+
+/* The auxiliaries of group gi (sides first .. first + its size) in z from
+ * the closed forms of its form at a (docs/solver.md, "The contact-space
+ * view"); the max form's g on side arg when it has the largest a, else on
+ * the first side that has. */
+NCS_INTERNAL void ncs_solve_group_aux(const call *c, const ncs_real *a, int gi, int first, int arg,
+                                      ncs_real *z) {
+    const ncs_layout *L = c->L;
+    const ncs_layout_offsets *o = &c->o;
+    int n = L->group_size[gi], j, l;
+    ncs_real cmin = NCS_HUGE, run;
+    switch (NCS_FORM_OF(L)) {
+    case NCS_FORM_MAX:
+        for (j = first; j < first + n; j++) {
+            ncs_real cj = 1 - a[j] > 0 ? 1 - a[j] : 0;
+            z[o->c + j] = cj;
+            z[o->h + j] = a[j] < 0 ? -a[j] : 0;
+            z[o->g + j] = 0;
+            if (cj < cmin)
+                cmin = cj;
         }
+        if (z[o->c + arg] > cmin)      /* g on an argmax side of a */
+            for (j = first; j < first + n; j++)
+                if (z[o->c + j] == cmin) {
+                    arg = j;
+                    break;
+                }
+        z[o->g + arg] = 1;
+        z[o->d + gi] = L->gamma - cmin > 0 ? L->gamma - cmin : 0;
+        z[o->p + gi] = 0;
+        break;
+    case NCS_FORM_SUMMATION:
+        for (j = first; j < first + n; j++)
+            z[o->c + j] = a[j] + L->eps_h > 0 ? a[j] + L->eps_h : 0;
+        break;
+    case NCS_FORM_DIFF:
+    case NCS_FORM_DIFF_ACCURATE:
+        run = a[first];                 /* running max of a over the sides */
+        for (l = 1; l < n; l++) {
+            ncs_real cl = a[first + l] - run;
+            cl = cl > 0 ? cl : 0;
+            z[o->c + (first - gi) + (l - 1)] = cl;
+            run += cl;
+        }
+        if (NCS_FORM_OF(L) == NCS_FORM_DIFF_ACCURATE) {
+            for (j = first; j < first + n; j++)
+                z[o->gv + j] = a[j] < 0 ? -a[j] : 0;
+            z[o->pd + gi] = 0;
+        }
+        break;
+    default:
+        break;
     }
 }
 

@@ -5,7 +5,6 @@
  * plain Lemke; the stored LCPs of data/ (A, a0, mu read back from their B
  * and b, the p_y shifts of b as pyb); the workspace bound; the failures of
  * the entry point. Usage: test_cs DATADIR */
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ncs/assemble.h"
@@ -14,6 +13,7 @@
 #include "../check.h"
 #include "lcp_holds.h"
 #include "scene_gen.h"
+#include "stored_cs.h"
 
 enum { MMAX = 700, PER_FORM = 300 };
 
@@ -133,60 +133,30 @@ static void battery(void) {
 
 /* Every stored LCP with a layout: A, a0, mu read back, pyb the difference
  * of the file's b from the assembled one on the p_y rows. */
+static void stored_one(const stored_cs *s, void *shifted) {
+    ncs_layout_offsets o;
+    ncs_lcp_options plain = ncs_lcp_default_options();
+    pair one;
+    int j, k, m = s->m;
+    plain.structured = plain.decompose = plain.rescue = 0;
+    if (ncs_layout_offsets_of(s->L, &o) != 0)
+        exit(2);
+    for (j = 0; j < o.y; j++)
+        *(int *)shifted += s->pyb[j] != 0;
+    /* the file is the contact-space LCP of what it carries */
+    for (k = 0; k < m * m; k++)
+        CHECK(s->Ba[k] == s->B[k]);
+    for (k = 0; k < m; k++)
+        CHECK(s->ba[k] == s->b[k]);
+    pair_init(&one, m);
+    compare(&one, s->L, s->A, s->a0, s->mu, s->pyb, s->B, s->b, NULL, 0, s->name);
+    compare(&one, s->L, s->A, s->a0, s->mu, s->pyb, s->B, s->b, NULL, 0, s->name);   /* warm */
+    compare(&one, s->L, s->A, s->a0, s->mu, s->pyb, s->B, s->b, &plain, 0, s->name);
+    pair_free(&one);
+}
+
 static void stored(const char *dir) {
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int files = 0, shifted = 0;
-    CHECK(d != NULL);
-    while (d && (e = readdir(d)) != NULL) {
-        char path[4096], err[256];
-        ncs_lcp_dat dat;
-        size_t n = strlen(e->d_name);
-        if (n < 5 || strcmp(e->d_name + n - 4, ".dat") != 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (ncs_lcp_read_dat(path, &dat, err, sizeof err) != 0) {
-            fprintf(stderr, "%s\n", err);
-            CHECK_FAILURES++;
-            continue;
-        }
-        if (dat.has_layout && dat.m <= MMAX) {
-            const ncs_layout *L = &dat.layout;
-            ncs_layout_offsets o;
-            int nu = ncs_lcp_contact_size(L), m = dat.m, j, k;
-            double *A = malloc(sizeof(double) * ((size_t)nu * (size_t)nu + (size_t)nu + 2 * (size_t)m));
-            double *B = malloc(sizeof(double) * (size_t)m * (size_t)(m + 1)), *b = B + (size_t)m * m;
-            double *a0 = A + (size_t)nu * nu, *mu = a0 + nu, *pyb = mu + m;
-            pair one;
-            ncs_lcp_options plain = ncs_lcp_default_options();
-            plain.structured = plain.decompose = plain.rescue = 0;
-            if (!A || !B || ncs_layout_offsets_of(L, &o) != 0)
-                exit(2);
-            CHECK(ncs_lcp_extract(L, dat.B, m, dat.b, A, a0, mu) == 0);
-            CHECK(ncs_lcp_assemble(L, A, a0, mu, B, m, b) == 0);
-            for (j = 0; j < o.y; j++) {
-                pyb[j] = dat.b[o.py + j] - b[o.py + j];
-                b[o.py + j] += pyb[j];
-                shifted += pyb[j] != 0;
-            }
-            /* the file is the contact-space LCP of what it carries */
-            for (k = 0; k < m * m; k++)
-                CHECK(B[k] == dat.B[k]);
-            for (k = 0; k < m; k++)
-                CHECK(b[k] == dat.b[k]);
-            pair_init(&one, m);
-            compare(&one, L, A, a0, mu, pyb, dat.B, dat.b, NULL, 0, e->d_name);
-            compare(&one, L, A, a0, mu, pyb, dat.B, dat.b, NULL, 0, e->d_name);   /* warm */
-            compare(&one, L, A, a0, mu, pyb, dat.B, dat.b, &plain, 0, e->d_name);
-            pair_free(&one);
-            free(A);
-            free(B);
-            files++;
-        }
-        ncs_lcp_dat_free(&dat);
-    }
-    if (d)
-        closedir(d);
+    int shifted = 0, files = stored_cs_each(dir, MMAX, stored_one, &shifted);
     printf("stored LCPs: %d compared, %d p_y shifts (ghost sides)\n", files, shifted);
     CHECK(files >= 19);
     CHECK(shifted > 0);         /* large-max-fric-step224-ghosts.dat */

@@ -87,6 +87,13 @@ typedef struct ncs_lcp_options {
                               A layout with groups is then solved without the side selection
                               (as with structured = 0), which keeps its choices in that state
                               (default 0) */
+    const ncs_real *guess; /**< ncs_lcp_solve_cs only (ncs_lcp_solve ignores it): a z of m
+                              entries to start from, of which only the impulses u and the
+                              friction slacks s are read (the groups' auxiliaries follow from
+                              them); e.g. the previous step's by contact (ncs_world's
+                              register). Tried first, instead of the previous basis; its
+                              answer is verified like any other. May be the z argument
+                              itself (read before z is written). NULL (default): none */
 } ncs_lcp_options;
 
 /// Default options. Never fails.

@@ -68,9 +68,13 @@ void ncs_emit_copy_settings(const emit_ctx *e, ncs_buf *o) {
             " * of its bodies can meet (not both particles) */\n"
             "#undef NCS_WORLD_POLYGONS\n#define NCS_WORLD_POLYGONS %d\n"
             "#undef NCS_WORLD_BODY_PAIRS\n#define NCS_WORLD_BODY_PAIRS %d\n"
+            "/* the contact register (the next step's warm start by contact) only\n"
+            " * with more than one body */\n"
+            "#undef NCS_WORLD_REGISTER\n#define NCS_WORLD_REGISTER %d\n"
             "/* no reference assembler: the LCP hook gets no B and b (world.h) */\n"
             "#undef NCS_LCP_NO_ASSEMBLE\n#define NCS_LCP_NO_ASSEMBLE 1\n",
-            P, pl->njoints > 0, bounces, P, polygons, pl->s->nbodies > 1 && round > 0);
+            P, pl->njoints > 0, bounces, P, polygons, pl->s->nbodies > 1 && round > 0,
+            pl->s->nbodies > 1);
     }
     ncs_buf_printf(o,
         "#undef NCS_LEMKE_LAZY_MAX_M /* the eager tableau only (the same values) */\n"

@@ -362,7 +362,7 @@ void ncs_emit_scene_header(const emit_ctx *e, ncs_buf *o) {
         "    return ncs_world_set_motor(&s->w, joint, speed, max_torque);\n}\n"
         "/** A saved state (values only: restore it into any initialised @_state). */\n"
         "typedef struct @_snapshot {\n"
-        "    ncs_mem_unit u[NCS_WORLD_SNAPSHOT_UNITS($_NBODIES, $_NJOINTS)]; /**< its values */\n"
+        "    ncs_mem_unit u[NCS_WORLD_SNAPSHOT_UNITS($_NBODIES, $_NJOINTS, $_MAX_SIDES)]; /**< its values */\n"
         "} @_snapshot;\n"
         "/** Bytes of a @_snapshot. */\n"
         "#define $_SNAPSHOT_BYTES (sizeof(@_snapshot))\n"

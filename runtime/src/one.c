@@ -35,6 +35,9 @@
 #include "world_collect.c"
 #include "world_island.c"
 #include "world_lcp.c"
+#if NCS_WORLD_REGISTER
+#include "world_register.c"
+#endif
 #if NCS_WORLD_JOINTS
 #include "world_joint.c"
 #endif

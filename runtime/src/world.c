@@ -61,6 +61,7 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
     ncs_real *p = NULL;
     ncs_layout lay;
     ncs_lcp_info li;
+    ncs_lcp_options opt = ncs_lcp_default_options();
     int np, nc = 0, ne, m, st, i, k, ghosts_in, retry, off = 0, nu = 0, bounced = 0, it;
     int nm = 0, nact, pass;
     st = ncs_world_layout_of(w, root, sc->nfric, &np, &nc, &lay, &m);
@@ -98,8 +99,9 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
             if (nc == 0)
                 break;
             ncs_world_ghosts(w, &lay, nc);
+            opt.guess = ncs_world_reg_guess(w, &lay, nc, sc->nfric, w->mem.z) > 0 ? w->mem.z : NULL;
             st = (int)ncs_lcp_solve_cs(w->ws, &lay, w->mem.A, nc * (1 + sc->nfric), w->mem.a0,
-                                       w->mem.mu, w->mem.pyb, w->mem.z, NULL, NULL, &li);
+                                       w->mem.mu, w->mem.pyb, w->mem.z, NULL, &opt, &li);
             inf->pivots += li.pivots;
             inf->m = m;
             if (w->hook)
@@ -128,6 +130,7 @@ static int solve_island(ncs_world *w, int root, const ncs_real (*qe)[3], const n
             off = ncs_lcp_impulse_offset(&lay);
             p = w->mem.z + off;
             ncs_world_apply(w, nc, sc->nfric, off, u);
+            ncs_world_reg_record(w, &lay, nc, sc->nfric, w->mem.z);
         }
         ncs_world_joint_impulses(w, nact, nu, p, u);
         if (nm == 0)
@@ -178,6 +181,7 @@ static int solve_all(ncs_world *w, const ncs_real (*qe)[3], const ncs_real (*qs)
     ncs_step_info one;
     int i, r, st = NCS_STEP_OK;
     memset(du, 0, sizeof(ncs_real) * 3 * (size_t)w->sc->nbodies);
+    ncs_world_reg_restart(w);
     if (rec)
         memset(row(w, BV), 0, sizeof(ncs_real) * 3 * (size_t)w->sc->nbodies);
     for (r = 0; r < w->sc->nbodies && st == NCS_STEP_OK; r++) {
@@ -571,6 +575,7 @@ static int substep(ncs_world *w, ncs_step_info *all) {
             u[i][k] += row(w, BV)[i][k];
     for (i = 0; i < sc->nbodies; i++)
         from_centroid(w, i, qn[i], u[i], w->mem.q[i], w->mem.v[i]);
+    ncs_world_reg_commit(w);
     return NCS_STEP_OK;
 }
 
@@ -660,6 +665,7 @@ int ncs_world_reset(ncs_world *w) {
     w->solves = 0;
     w->npairs = 0;
     w->nsrefs = 0;
+    ncs_world_reg_clear(w);
     clear_info(&w->last);
     return w->ws ? 0 : -1;
 }
@@ -716,6 +722,12 @@ int ncs_world_init(ncs_world *w, const ncs_scene_desc *sc, ncs_mem_unit *mem, si
     m->order = (int *)grab(&mem, &units, sizeof(int) * (size_t)sc->max_pairs);
     m->ipair = (int *)grab(&mem, &units, sizeof(int) * (size_t)sc->max_pairs);
     m->sref = (ncs_sref *)grab(&mem, &units, sizeof(ncs_sref) * (size_t)sc->max_srefs);
+#if NCS_WORLD_REGISTER
+    if (nb > 1) {
+        m->reg[0] = (ncs_reg *)grab(&mem, &units, sizeof(ncs_reg) * (size_t)sc->max_srefs);
+        m->reg[1] = (ncs_reg *)grab(&mem, &units, sizeof(ncs_reg) * (size_t)sc->max_srefs);
+    }
+#endif
     m->con = (ncs_contact *)grab(&mem, &units, sizeof(ncs_contact) * nc);
     m->gsize = (int *)grab(&mem, &units, sizeof(int) * (size_t)sc->max_groups);
     m->A = (ncs_real *)grab(&mem, &units, sizeof(ncs_real) * nu * nu);

@@ -85,6 +85,15 @@ void ncs_world_save(const ncs_world *w, ncs_mem_unit *snap) {
     memcpy(p, w->mem.sweep, sizeof(int) * nb), p += sizeof(int) * nb;
     if (w->sc->njoints > 0)
         memcpy(p, w->mem.motor, sizeof(ncs_real) * 2 * (size_t)w->sc->njoints);
+    p += sizeof(ncs_real) * 2 * (size_t)w->sc->njoints;
+#if NCS_WORLD_REGISTER /* the register's previous list, its unused room zeroed */
+    if (!w->mem.reg[0])
+        return;
+    memcpy(p, &w->nreg[0], sizeof(int)), p += sizeof(int);
+    memcpy(p, w->mem.reg[0], sizeof(ncs_reg) * (size_t)w->nreg[0]);
+    memset(p + sizeof(ncs_reg) * (size_t)w->nreg[0], 0,
+           sizeof(ncs_reg) * (size_t)(w->sc->max_srefs - w->nreg[0]));
+#endif
 }
 
 void ncs_world_restore(ncs_world *w, const ncs_mem_unit *snap) {
@@ -100,6 +109,14 @@ void ncs_world_restore(ncs_world *w, const ncs_mem_unit *snap) {
     memcpy(w->mem.sweep, p, sizeof(int) * nb), p += sizeof(int) * nb;
     if (w->sc->njoints > 0)
         memcpy(w->mem.motor, p, sizeof(ncs_real) * 2 * (size_t)w->sc->njoints);
+    p += sizeof(ncs_real) * 2 * (size_t)w->sc->njoints;
+#if NCS_WORLD_REGISTER
+    if (w->mem.reg[0]) {
+        memcpy(&w->nreg[0], p, sizeof(int)), p += sizeof(int);
+        memcpy(w->mem.reg[0], p, sizeof(ncs_reg) * (size_t)w->nreg[0]);
+        w->nreg[1] = 0;
+    }
+#endif
     w->npairs = 0;
     w->nsrefs = 0;
     w->nlog = 0;

@@ -1,6 +1,6 @@
 /* world_internal.h - what the rooms of the step engine share: world.c (the step
  * itself) and world_side.c, world_collect.c, world_island.c, world_lcp.c,
- * world_joint.c, world_restitution.c, world_report.c, world_depth.c,
+ * world_joint.c, world_restitution.c, world_report.c, world_depth.c, world_register.c,
  * world_input.c (docs/engine.md). The functions declared here are
  * NCS_INTERNAL: external in the runtime library (named ncs_world_*, listed in
  * ncs/prefix.h), static in the one-file build (one.c); the small helpers below
@@ -172,6 +172,28 @@ NCS_INTERNAL void ncs_world_eval(const ncs_world *w, const ncs_sref *s, const nc
                                  ncs_contact *c);
 NCS_INTERNAL ncs_real ncs_world_gap_of(const ncs_world *w, const ncs_sref *s, const ncs_real (*q)[3]);
 NCS_INTERNAL ncs_real ncs_world_pair_gap(const ncs_world *w, const ncs_pair *P, const ncs_real (*q)[3]);
+
+/* world_register.c (without it, NCS_WORLD_REGISTER 0: no guess, nothing kept) */
+#if NCS_WORLD_REGISTER
+NCS_INTERNAL void ncs_world_reg_clear(ncs_world *w);
+NCS_INTERNAL void ncs_world_reg_restart(ncs_world *w);
+NCS_INTERNAL void ncs_world_reg_record(ncs_world *w, const ncs_layout *lay, int nc, int k,
+                                       const ncs_real *z);
+NCS_INTERNAL void ncs_world_reg_commit(ncs_world *w);
+NCS_INTERNAL int ncs_world_reg_guess(const ncs_world *w, const ncs_layout *lay, int nc, int k,
+                                     ncs_real *g);
+#else /* no-ops (the names ncs/prefix.h gave them go) */
+#undef ncs_world_reg_clear
+#undef ncs_world_reg_restart
+#undef ncs_world_reg_record
+#undef ncs_world_reg_commit
+#undef ncs_world_reg_guess
+#define ncs_world_reg_clear(w) ((void)(w))
+#define ncs_world_reg_restart(w) ((void)(w))
+#define ncs_world_reg_record(w, lay, nc, k, z) ((void)(w))
+#define ncs_world_reg_commit(w) ((void)(w))
+#define ncs_world_reg_guess(w, lay, nc, k, g) 0
+#endif
 
 /* world_collect.c */
 NCS_INTERNAL ncs_real ncs_world_piece_dist(const ncs_world *w, int sb, int k, const ncs_real c[2],

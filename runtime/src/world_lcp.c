@@ -61,7 +61,8 @@ NCS_INTERNAL int ncs_world_contacts(ncs_world *w, int np, const ncs_real (*qe)[3
         ncs_real g0;
         for (j = 0; j < n; j++) {
             w->mem.mu[nc] = w->mem.sref[P->side0 + j].mu;
-            ncs_world_eval(w, &w->mem.sref[P->side0 + j], qe, !qs, &w->mem.con[nc++]);
+            ncs_world_eval(w, &w->mem.sref[P->side0 + j], qe, !qs, &w->mem.con[nc]);
+            w->mem.con[nc++].side = P->side0 + j;
         }
         if (!qs)
             continue;

@@ -6,13 +6,13 @@
 #include "ncs/world.h"
 
 /* Room for the snapshots of the test scenes (checked). */
-#define SAME_WORLD_UNITS 4096
+#define SAME_WORLD_UNITS 65536
 
 /* 1 when a and b (states of the same scene) save the same bytes, 0 when
  * not or when their snapshot would not fit. */
 static int same_world(const ncs_world *a, const ncs_world *b) {
     static ncs_mem_unit x[SAME_WORLD_UNITS], y[SAME_WORLD_UNITS];
-    size_t n = NCS_WORLD_SNAPSHOT_UNITS(a->sc->nbodies, a->sc->njoints);
+    size_t n = NCS_WORLD_SNAPSHOT_UNITS(a->sc->nbodies, a->sc->njoints, a->sc->max_srefs);
     if (n > SAME_WORLD_UNITS)
         return 0;
     memset(x, 0, sizeof x);

@@ -65,7 +65,8 @@
 
 /* Parts a firmware copy may leave out (compiler/emit_copy.c sets them to 0
  * for a scene without joints, without restitution, unless asked for
- * contact reports, without polygon bodies, without pairs of bodies): each
+ * contact reports, without polygon bodies, without pairs of bodies, of one
+ * body): each
  * is then code that can never run, and one.c does not include its file or
  * its functions. */
 /* 1: joints and motors (world_joint.c, mlcp.c) */
@@ -94,6 +95,13 @@
  * pair of bodies */
 #ifndef NCS_WORLD_BODY_PAIRS
 #define NCS_WORLD_BODY_PAIRS 1
+#endif
+/* 1: the contact register, each contact's impulses of the last step by its
+ * side, the warm start of the next step's LCP (world_register.c); 0 for a
+ * scene of one body (no pile, one island: the solver's own warm start by
+ * row serves) */
+#ifndef NCS_WORLD_REGISTER
+#define NCS_WORLD_REGISTER 1
 #endif
 
 /* ---- the compiler's limits (ncsc) -------------------------------------------- */

@@ -278,7 +278,16 @@ typedef struct ncs_contact {
     int tag;                    /**< scratch: the report a resting contact fills */
     int ghost;                  /**< 1: behind its line at the start, so it may
                                      hold the body but never push it */
+    int side;                   /**< its side (an index into ncs_world_mem.sref) */
 } ncs_contact;
+
+/** What a contact carried at the end of the last accepted step, by its
+ *  side's identity (the contact register, world_register.c). */
+typedef struct ncs_reg {
+    unsigned key[2];            /**< hash of the side's identity */
+    ncs_real z[4];              /**< p_n, the two friction impulses, the
+                                     friction slack s */
+} ncs_reg;
 
 /** Where the engine keeps its arrays (carved out of the caller's memory by
  *  ncs_world_init, at the sizes of the scene descriptor). */
@@ -297,6 +306,9 @@ typedef struct ncs_world_mem {
     int *order;                 /**< max_pairs: the pairs by island */
     int *ipair;                 /**< max_pairs: pairs of the island being solved */
     ncs_sref *sref;             /**< max_srefs: sides of the pairs */
+    ncs_reg *reg[2];            /**< max_srefs each: the contact register's
+                                     previous list (sorted by key) and current one
+                                     (NULL: none, a scene of one body) */
     ncs_contact *con;           /**< max_contacts: contacts of one island */
     int *gsize;                 /**< max_groups: sides per group of one island */
     ncs_real *A, *a0, *mu;      /**< contact space of one island: nu^2, nu,
@@ -345,6 +357,7 @@ typedef union ncs_mem_unit {
      NCS_WU(sizeof(ncs_real) * (size_t)(nb)) +                                      \
      NCS_WU(sizeof(ncs_pair) * (size_t)(np)) +                                      \
      NCS_WU(sizeof(int) * (size_t)(np)) * 2 + NCS_WU(sizeof(ncs_sref) * (size_t)(ns)) + \
+     (NCS_WORLD_REGISTER && (nb) > 1 ? NCS_WU(sizeof(ncs_reg) * (size_t)(ns)) * 2 : 0) + \
      NCS_WU(sizeof(ncs_contact) * (size_t)(nc)) + NCS_WU(sizeof(int) * (size_t)(ng)) + \
      NCS_WU(sizeof(ncs_real) * (size_t)(nc) * (1 + (size_t)(k)) * (size_t)(nc) *      \
             (1 + (size_t)(k))) +                                                    \
@@ -406,6 +419,7 @@ typedef struct ncs_world {
     int log_cap;                /**< their room */
     int nlog;                   /**< contacts of the last step (may exceed log_cap:
                                      only the first log_cap were kept) */
+    int nreg[2];                /**< entries of mem.reg[0] and mem.reg[1] */
 } ncs_world;
 
 /// Lays the scene's arrays over `mem` (`units` units, at least
@@ -534,14 +548,17 @@ int ncs_world_set_pose(ncs_world *w, int body, ncs_real x, ncs_real y, ncs_real 
 /// or NCS_INPUT_BAD_TORQUE (negative) changing nothing.
 int ncs_world_set_motor(ncs_world *w, int joint, ncs_real speed, ncs_real max_torque);
 
-/** Units of a snapshot of a state with nb bodies and nj joints (ncs_world_save). */
-#define NCS_WORLD_SNAPSHOT_UNITS(nb, nj)                                             \
+/** Units of a snapshot of a state with nb bodies, nj joints and ns sides
+ *  (max_srefs: the contact register's room; a scene of one body has no
+ *  register) (ncs_world_save). */
+#define NCS_WORLD_SNAPSHOT_UNITS(nb, nj, ns)                                         \
     NCS_WU(sizeof(long) * 2 + sizeof(ncs_step_info) * (1 + (size_t)(nb)) +          \
            sizeof(ncs_real) * 9 * (size_t)(nb) + sizeof(int) * (size_t)(nb) +       \
-           sizeof(ncs_real) * 2 * (size_t)(nj))
+           sizeof(ncs_real) * 2 * (size_t)(nj) +                                    \
+           (NCS_WORLD_REGISTER && (nb) > 1 ? sizeof(int) + sizeof(ncs_reg) * (size_t)(ns) : 0))
 
 /// Writes what the next steps depend on (the bodies' state, forces, the
-/// motors' settings, step count, last step's info) into snap (NCS_WORLD_SNAPSHOT_UNITS units). It
+/// motors' settings, step count, last step's info, the contact register) into snap (NCS_WORLD_SNAPSHOT_UNITS units). It
 /// holds values, no pointers, so it may be restored into any state of the
 /// same scene, at any address. Never fails.
 void ncs_world_save(const ncs_world *w, ncs_mem_unit *snap);

@@ -74,6 +74,8 @@ enum { NREAL_M = 9, NREAL_U = 2, NINT_M = 4, NINT_C = 10, NBYTE_M = 4 };
 enum { NEWTON_COLD_MAX = 64, ATTEMPT_BUDGET = 2048, PIVOT_BUDGET_PER_ROW = 40, PIVOT_BUDGET_BASE = 8000 };
 /* float: index exchanges of try_repair per call (each a dense solve) */
 enum { REPAIR_CAP = 16, REPAIR_CAP_RESCUE = 64 };
+/* exchanges of the repair of a caller's guess (host double; from_guess) */
+enum { GUESS_CAP = 64 };
 /* 1 when the selection path takes its one-component shortcuts: every
  * contact is in component 0, so every row is, and ws->owner is not built
  * (prepare). */
@@ -153,7 +155,7 @@ NCS_INTERNAL int ncs_solve_solve_on_set(call *c, const unsigned char *J);
 NCS_INTERNAL void ncs_solve_keep_best(call *c, ncs_real res);
 #if NCS_REAL_IS_FLOAT || !NCS_LCP_SMALL
 NCS_INTERNAL int ncs_solve_worst_violation(const call *c, const unsigned char *J, ncs_real most);
-NCS_INTERNAL int ncs_solve_try_repair(call *c, unsigned char *J, int cap);
+NCS_INTERNAL int ncs_solve_try_repair(call *c, unsigned char *J, int cap, const ncs_real *z0);
 #endif
 NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path);
 
@@ -186,12 +188,11 @@ NCS_INTERNAL int ncs_solve_try_newton(call *c);
 NCS_INTERNAL int ncs_solve_refine_on_set(call *c, const unsigned char *J);
 NCS_INTERNAL void ncs_solve_polish_verified(call *c);
 NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J, const ncs_real *z0);
-NCS_INTERNAL int ncs_solve_from_guess(call *c, unsigned char *J);
 NCS_INTERNAL int ncs_solve_warm_prox(call *c, const unsigned char *J);
 #define POLISH_VERIFIED(c) ncs_solve_polish_verified(c)
 #define WARM_PROX(c, J) ncs_solve_warm_prox(c, J)
-#define SET_SOLVE_REPAIR(c, J) ncs_solve_set_solve_refined(c, J, NULL)
-#define REPAIR_RESCUE(c, J) ncs_solve_try_repair(c, J, REPAIR_CAP_RESCUE)
+#define SET_SOLVE_REPAIR(c, J, z0) ncs_solve_set_solve_refined(c, J, z0)
+#define REPAIR_RESCUE(c, J) ncs_solve_try_repair(c, J, REPAIR_CAP_RESCUE, NULL)
 #endif
 NCS_INTERNAL int ncs_solve_strict_lemke(call *c, int *path);
 NCS_INTERNAL int ncs_solve_try_reduced_regularised(call *c, int cc, int ngc, int ncr, int mr, int loose);
@@ -212,10 +213,10 @@ NCS_INTERNAL int ncs_solve_try_bases(call *c);
 #ifndef POLISH_VERIFIED         /* float, or a firmware copy */
 #define POLISH_VERIFIED(c) ((void)0)
 #define WARM_PROX(c, J) 0
-#define SET_SOLVE_REPAIR(c, J) ncs_solve_set_solve(c, J)
+#define SET_SOLVE_REPAIR(c, J, z0) ((void)(z0), ncs_solve_set_solve(c, J))
 #endif
 #if !defined REPAIR_RESCUE && !NCS_LCP_SMALL     /* float host: plain re-solves */
-#define REPAIR_RESCUE(c, J) ncs_solve_try_repair(c, J, REPAIR_CAP_RESCUE)
+#define REPAIR_RESCUE(c, J) ncs_solve_try_repair(c, J, REPAIR_CAP_RESCUE, NULL)
 #endif
 
 

@@ -118,34 +118,6 @@ NCS_INTERNAL void ncs_solve_polish_verified(call *c) {
 }
 
 
-/* The warm start from the caller's guess (ncs_lcp_options.guess, lifted
- * by call_strategy into ws->best with its support in J): the support is
- * solved from the guess (ncs_solve_set_solve_refined: exact, or proximal
- * steps from the guess when B_JJ is singular), and the worst violation
- * beyond tol exchanged (a z_j < 0 leaves, a w_i < 0 enters), at most
- * GUESS_CAP times: a contact that starts or stops carrying impulse, or
- * starts or stops sliding (64: 100 discs pouring into a V change dozens
- * a step; with 8 the pour ended on a ray at step 130, with 64 at 240).
- * Returns 1 when zc verified. */
-enum { GUESS_CAP = 64 };
-NCS_INTERNAL int ncs_solve_from_guess(call *c, unsigned char *J) {
-    ncs_lcp_workspace *ws = c->ws;
-    int it, i, worst;
-    for (it = 0; it < GUESS_CAP; it++) {
-        if (ncs_solve_set_solve_refined(c, J, ws->best) < 0 ||
-            !(ncs_solve_residual(c, ws->zc, ws->wc, NULL, 0) < NCS_HUGE))
-            return 0;
-        worst = ncs_solve_worst_violation(c, J, c->tol);
-        if (worst < 0) {                /* within tolerance: clamp and verify */
-            for (i = 0; i < c->m; i++)
-                ws->zc[i] = ws->zc[i] > 0 ? ws->zc[i] : 0;
-            return ncs_solve_accept(c);
-        }
-        J[worst] = (unsigned char)!J[worst];
-    }
-    return 0;
-}
-
 /* The warm start on a support whose B_JJ is singular (a resting pile:
  * redundant contacts carrying impulse): ncs_solve_set_solve_refined's
  * proximal steps, negative entries at rounding level clamped

@@ -118,7 +118,6 @@
 #define ncs_solve_polish_verified NCS_PREFIXED(_solve_polish_verified)
 #define ncs_solve_set_solve_refined NCS_PREFIXED(_solve_set_solve_refined)
 #define ncs_solve_warm_prox NCS_PREFIXED(_solve_warm_prox)
-#define ncs_solve_from_guess NCS_PREFIXED(_solve_from_guess)
 #define ncs_solve_try_repair NCS_PREFIXED(_solve_try_repair)
 #define ncs_solve_bounded NCS_PREFIXED(_solve_bounded)
 #define ncs_solve_try_regularised NCS_PREFIXED(_solve_try_regularised)

@@ -535,7 +535,7 @@ static int points_around(const buckets *b, const double *px, const double *py, d
         for (qx = q[0]; qx <= q[1]; qx++) {
             size_t c = (size_t)qy * (size_t)b->nx + (size_t)qx;
             for (s = b->start[c]; s < b->start[c + 1]; s++)
-                if (hypot(px[b->item[s]] - x, py[b->item[s]] - y) <= d)
+                if (within(px[b->item[s]] - x, py[b->item[s]] - y, d))
                     n++;
         }
     return n;
@@ -1037,12 +1037,12 @@ static int pose_here(pose_ctx *q, double x, double y, double c, double sn, doubl
             for (s2 = bc->start[cell]; s2 < bc->start[cell + 1] && !inside; s2++) {
                 int i = bc->item[s2];
                 double ux = q->cx[i] - x, uy = q->cy[i] - y, L[2];
-                if (hypot(ux, uy) > A->rad + slack)
+                if (!within(ux, uy, A->rad + slack))
                     continue;
                 L[0] = c * ux + sn * uy;
                 L[1] = -sn * ux + c * uy;
                 for (k = A->piece0; k < A->piece0 + A->npiece && !inside; k++)
-                    inside = piece_distance(bt, k, L[0], L[1]) < -slack;
+                    inside = piece_distance_within(bt, k, L[0], L[1], -slack) < -slack;
             }
         }
     if (inside)
@@ -1055,7 +1055,7 @@ static int pose_here(pose_ctx *q, double x, double y, double c, double sn, doubl
             size_t cell = (size_t)qy * (size_t)bc->nx + (size_t)qx;
             for (s2 = bc->start[cell]; s2 < bc->start[cell + 1]; s2++) {
                 int i = bc->item[s2];
-                if (hypot(q->cx[i] - x, q->cy[i] - y) > A->rad + R + slack)
+                if (!within(q->cx[i] - x, q->cy[i] - y, A->rad + R + slack))
                     continue;
                 point_vs_body(p, bt, A->piece0, A->piece0 + A->npiece, x, y, c, sn, q->cx[i],
                               q->cy[i], R, slack, here);
@@ -1236,6 +1236,19 @@ static cost obstacle_cost(const ncs_plan *p, int a) {
     return poly_obstacle_cost(p, a);
 }
 
+/* Is (x, y) within d of some piece of body B (its own frame)? When it is
+ * not, with (x, y) the centre of a body of bounding radius r and d = r +
+ * the reach + a cell's slack, no point of that body is within the reach of
+ * B, nor any point of B within the reach of it: every count below is 0
+ * there, so the pose is skipped without changing the maximum. */
+static int circle_near(const ncs_ptab *t, const ncs_pbody *B, double x, double y, double d) {
+    int k;
+    for (k = B->piece0; k < B->piece0 + B->npiece; k++)
+        if (piece_distance_within(t, k, x, y, d) <= d)
+            return 1;
+    return 0;
+}
+
 /* Polygon bodies a and b together, maximised over the poses of a in b's
  * frame that do not overlap: the vertices of each against the other's
  * pieces, and the corner pairs. */
@@ -1256,13 +1269,15 @@ static cost poly_pair_cost(const ncs_plan *p, int a, int b, double R) {
             for (ix = 0; ix < z.n[0]; ix++) {
                 double x = z.o[0] + ix * z.o[2], y = z.o[1] + iy * z.o[2], P[2], L[2];
                 cost here = {0, 0, 0, 0};
-                int overlap = 0;
-                if (hypot(x, y) > ext + z.slack)
+                int overlap = 0; /* a vertex deeper than a cell's slack in the other body
+                                    (only the sign of a distance above -slack matters:
+                                    piece_distance_within stops at the sides' gaps) */
+                if (!within(x, y, ext + z.slack) || !circle_near(t, B, x, y, A->rad + R + z.slack))
                     continue;
                 for (v = A->vert0; v < A->vert0 + A->nvert && !overlap; v++) {
                     placed(x, y, c, sn, p->bvx[v], p->bvy[v], P);
                     for (kb = B->piece0; kb < B->piece0 + B->npiece && !overlap; kb++)
-                        overlap = piece_distance(t, kb, P[0], P[1]) < -z.slack;
+                        overlap = piece_distance_within(t, kb, P[0], P[1], -z.slack) < -z.slack;
                 }
                 for (v = B->vert0; v < B->vert0 + B->nvert && !overlap; v++) {
                     /* b's vertex in a's frame */
@@ -1270,7 +1285,7 @@ static cost poly_pair_cost(const ncs_plan *p, int a, int b, double R) {
                     L[0] = c * dx + sn * dy;
                     L[1] = -sn * dx + c * dy;
                     for (ka = A->piece0; ka < A->piece0 + A->npiece && !overlap; ka++)
-                        overlap = piece_distance(t, ka, L[0], L[1]) < -z.slack;
+                        overlap = piece_distance_within(t, ka, L[0], L[1], -z.slack) < -z.slack;
                 }
                 if (overlap)
                     continue;
@@ -1289,7 +1304,7 @@ static cost poly_pair_cost(const ncs_plan *p, int a, int b, double R) {
                         placed(x, y, c, sn, t->vx[j], t->vy[j], P);
                         for (kb = B->piece0; kb < B->piece0 + B->npiece; kb++)
                             for (k = t->vfirst[kb]; k < t->vfirst[kb + 1]; k++)
-                                if (hypot(t->vx[k] - P[0], t->vy[k] - P[1]) <= R + z.slack)
+                                if (within(t->vx[k] - P[0], t->vy[k] - P[1], R + z.slack))
                                     add(&here, pair_cost(p, 2), 1);
                     }
                 maxin(&worst, here);

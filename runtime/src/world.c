@@ -559,7 +559,7 @@ static int substep(ncs_world *w, ncs_step_info *all) {
         ncs_real d = deepest(w, (const ncs_real (*)[3])qn, NULL),
                  e = joints_off(w, (const ncs_real (*)[3])qn);
         d = e > d ? e : d;
-        if (d <= sc->project_tol || (r >= PROJECT_ROUNDS && !(d < prev / 2)))
+        if (d <= sc->project_tol || (r >= PROJECT_ROUNDS && !(d < prev * PROJECT_SHRINK)))
             break;
         prev = d;
         for (i = 0; i < sc->nbodies; i++)

@@ -17,6 +17,10 @@
 # a case is reported as known and does not fail this test; a known case
 # that passes does (take it off the list).
 #
+# FAMILY `piles` runs trust_gen's small piles (boxes at random angles in
+# a bin, discs and boxes, L-shaped bodies on teeth, pyramids and columns
+# that must rest, pours into a V cup; KNOWN lines `SEED pINDEX ...`).
+#
 # FAMILY `rounding` runs trust_gen's scenes of features at rounding scale
 # (turned tile rows, nearly flat tops, bodies at rest at vertices and on
 # seams, bodies sliding into a box on a seam, turning boxes); their scenes
@@ -58,7 +62,7 @@ for scene in "$work"/scenes/*.ncs; do
     grep '^trust: ' "$case_dir/check.out" | tail -n 1 >> "$work/summary"
     index=${name%%-*}
     index=$(expr "$index" + 0)
-    [ -n "$family" ] && index=r$index
+    [ -n "$family" ] && index=$(expr "$family" : '\(.\)')$index    # r12, p12
     defect=$(awk -v s="$seed" -v i="$index" -v f="$form" \
                  '$1 == s && $2 == i && $3 == f { print $4 }' "$known")
     if [ -n "$defect" ]; then

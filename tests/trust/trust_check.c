@@ -15,9 +15,12 @@
  *    steps) for every body in order, each with status solved or none, all
  *    numbers finite;
  *  - depth: after every step no body deeper than TOL (default 1e-9; under
- *    summation the scene's epsilon, or its automatic value 1e-9 D, D the
- *    diagonal of the box of the obstacles' vertices, explicit sides' points
- *    and bodies' starts grown by the largest disc radius) in the solid or
+ *    summation twice the scene's epsilon, or of its automatic value 1e-9 D,
+ *    D the diagonal of the box of the obstacles' vertices, explicit sides'
+ *    points and bodies' starts grown by the largest disc radius: the depth
+ *    the engine admits there, docs/engine.md item 7, as the formulation
+ *    relaxes every group by epsilon; two boxes of a pile rested 1.15
+ *    epsilon into each other) in the solid or
  *    in another body. Depths are lower bounds of the distance a body must
  *    move to get out: a particle's distance to the boundary; a disc's
  *    radius plus or minus its centre's distance; for polygon bodies the
@@ -827,7 +830,7 @@ int main(int argc, char **argv) {
     }
     int summation = s->form == NCS_FORM_SUMMATION;
     double eps = s->epsilon_auto ? auto_epsilon(s) : s->epsilon;
-    C.depth_tol = depth_tol >= 0 ? depth_tol : summation ? eps : 1e-9;
+    C.depth_tol = depth_tol >= 0 ? depth_tol : summation ? 2 * eps : 1e-9;
     C.energy_rel = energy_rel;
     for (int i = 0; i < s->nbodies; i++)
         C.energy_floor += 0.5 * C.b[i].m * 1e-9 * 1e-9;

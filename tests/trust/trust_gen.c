@@ -57,6 +57,20 @@
  *  4 turning: a box turning at 1..10 rad/s dropped onto tiles, a particle
  *             or disc beside it.
  *
+ * With `piles` it writes small piles (issue 26), the kinds in turn (i mod 5):
+ *
+ *  0 bin:     3 to 6 boxes at random angles dropped into a U-shaped bin (one
+ *             nonconvex obstacle), with friction;
+ *  1 mixed:   4 to 7 discs and boxes dropped into such a bin, with friction
+ *             or not;
+ *  2 lteeth:  2 to 4 L-shaped bodies (nonconvex), a box among them at times,
+ *             dropped onto saw teeth on a floor, with friction;
+ *  3 stack:   an aligned pyramid of base 2 or 3 or a column of 2 to 5 equal
+ *             boxes standing on tiles with friction (`# trust: rest 1e-3`:
+ *             no box moves 1 mm);
+ *  4 pour:    4 to 8 discs, a box among them at times, poured into a
+ *             V-shaped cup (one nonconvex obstacle), with friction or not.
+ *
  * Every scene says `expect every step solved;`. Exit status 0, or 2 on bad
  * arguments or when a file cannot be written.
  */
@@ -472,6 +486,128 @@ static void turning(unsigned long seed, long i) {
     body(k, size_of(k), x + 4 * s + 0.5, 0, 0, 0);
 }
 
+/* ---- piles (the `piles` family, issue 26) --------------------------------- */
+
+/* A body dropped into a pile: kind k (1 disc, 2 box, 3 L-shape) of size s
+ * at (x, y) turned by th (a box: half width w, half height s). Returns
+ * nothing; the caller keeps bodies apart by their bounding radius. */
+static void pile_body(int k, double s, double w, double x, double y, double th) {
+    int b = nbody++;
+    if (k == 1) {
+        fprintf(out, "body b%d disc { mass = 1; radius = %g; position = (%g, %g); }\n", b, s, x,
+                y);
+    } else if (k == 2) {
+        fprintf(out, "body b%d polygon { vertices (%g, %g) (%g, %g) (%g, %g) (%g, %g);\n"
+                     "    mass = 1; position = (%g, %g); angle = %.17g; }\n",
+                b, -w, -s, w, -s, w, s, -w, s, x, y, th);
+    } else {    /* an L: two arms of length 2s and width s, its corner at the origin */
+        fprintf(out, "body b%d polygon { vertices (%g, %g) (%g, %g) (%g, %g) (%g, %g) (%g, %g)"
+                     " (%g, %g);\n    mass = 1; position = (%g, %g); angle = %.17g; }\n",
+                b, -s, -s, s, -s, s, 0.0, 0.0, 0.0, 0.0, s, -s, s, x, y, th);
+    }
+}
+
+/* The bounding radius of pile_body's body about its position. */
+static double pile_radius(int k, double s, double w) {
+    return k == 1 ? s : k == 2 ? hypot(w, s) : s * sqrt(2.0);
+}
+
+/* Bodies of the kinds in kinds[0..nk) dropped one above the other from
+ * height y0 between x = xl and xr, each at a random angle, apart by their
+ * bounding radii (no two overlap at the start). */
+static void drop_pile(int n, const int *kinds, int nk, double xl, double xr, double y0) {
+    double y = y0;
+    for (int j = 0; j < n; j++) {
+        int k = kinds[irand(0, nk - 1)];
+        double s = k == 1 ? e8(0.125, 0.375) : e8(0.125, 0.25), w = e8(0.125, 0.375);
+        double r = pile_radius(k, s, w), x = (xl + r < xr - r) ? urand(xl + r, xr - r)
+                                                               : (xl + xr) / 2;
+        y += r;
+        pile_body(k, s, w, x, y, urand(0, 3.14159265358979));
+        y += r + 0.125;
+    }
+}
+
+/* A U-shaped bin as one nonconvex obstacle: inner floor at y = 0 from -w
+ * to w, walls of height hgt and thickness 0.5. */
+static void bin(double w, double hgt) {
+    fprintf(out, "obstacle bin polygon { outer (%g, -0.5) (%g, -0.5) (%g, %g) (%g, %g) (%g, 0)"
+                 " (%g, 0) (%g, %g) (%g, %g); }\n",
+            -w - 0.5, w + 0.5, w + 0.5, hgt, w, hgt, w, -w, -w, hgt, -w - 0.5, hgt);
+}
+
+/* Boxes at random angles dropped into a bin. */
+static void pbin(unsigned long seed, long i) {
+    static const int k[] = {2};
+    double w = e8(0.75, 1.5);
+    header("bin", seed, i, 1, e8(0.25, 1), 250);
+    bin(w, e8(1, 2));
+    drop_pile(irand(3, 6), k, 1, -w, w, 0.25);
+}
+
+/* Discs and boxes dropped into a bin. */
+static void pmixed(unsigned long seed, long i) {
+    static const int k[] = {1, 2};
+    double w = e8(0.75, 1.5);
+    header("mixed", seed, i, 1, friction(), 250);
+    bin(w, e8(1, 2));
+    drop_pile(irand(4, 7), k, 2, -w, w, 0.25);
+}
+
+/* L-shaped bodies (nonconvex) dropped onto saw teeth on a floor. */
+static void plteeth(unsigned long seed, long i) {
+    static const int k[] = {3, 3, 2};
+    int n = irand(3, 5);
+    double x = -e8(1, 2), x0 = x;
+    header("lteeth", seed, i, 1, e8(0.25, 1), 250);
+    for (int j = 0; j < n; j++) {
+        double w = e8(0.5, 1.25);
+        fprintf(out, "obstacle k%d polygon { outer (%g, 0) (%g, 0) (%g, %g); }\n", j, x, x + w,
+                x + e8(0.125, w - 0.125), e8(0.25, 0.75));
+        x += w;
+    }
+    rect("fl", x0 - 1, -1, x + 1, 0);
+    drop_pile(irand(2, 4), k, 3, x0, x, 1);
+}
+
+/* An aligned pyramid (base 2 or 3) or a column (2 to 5) of equal boxes
+ * standing on tiles with friction: it must stay where it stands
+ * (`# trust: rest 1e-3`, the issue's 1 mm). */
+static void ppyramid(unsigned long seed, long i) {
+    int pyramid = coin(), rows = pyramid ? irand(2, 3) : irand(2, 5);
+    double seam[8], hw = e8(0.25, 0.5), hh = e8(0.125, 0.5), y = 0;
+    header(pyramid ? "pyramid" : "column", seed, i, 1, e8(0.5, 1), 300);
+    fprintf(out, "# trust: rest 1e-3\n");
+    int nt = irand(2, 4);
+    tiles(nt, -e8(3, 4), 1, seam, "t");
+    double x0 = coin() ? seam[nt - 1] : e8(-1, 1), half = (pyramid ? rows : 1) * hw;
+    if (x0 - half < seam[0] + 0.5)
+        x0 = seam[0] + 0.5 + half;
+    if (seam[nt] < x0 + half + 0.5)     /* the base stands on the tiles */
+        rect("tend", seam[nt], -1, x0 + half + 1, 0);
+    for (int r = 0; r < rows; r++, y += 2 * hh) {
+        int nb = pyramid ? rows - r : 1;
+        for (int j = 0; j < nb; j++) {
+            int b = nbody++;
+            fprintf(out, "body b%d polygon { vertices (%g, %g) (%g, %g) (%g, %g) (%g, %g);\n"
+                         "    mass = 1; position = (%g, %g); }\n",
+                    b, -hw, -hh, hw, -hh, hw, hh, -hw, hh, x0 + (2 * j - (nb - 1)) * hw, y + hh);
+        }
+    }
+}
+
+/* Discs (a box among them at times) poured into a V-shaped cup, one
+ * nonconvex obstacle. */
+static void ppour(unsigned long seed, long i) {
+    static const int k[] = {1, 1, 1, 2};
+    double w = e8(1, 2), d = e8(0.5, 1.5), xb = e8(-0.25, 0.25);
+    header("pour", seed, i, 1, friction(), 250);
+    fprintf(out, "obstacle cup polygon { outer (%g, %g) (%g, %g) (%g, 1) (%g, 1) (%g, %g)"
+                 " (%g, 1) (%g, 1); }\n",
+            -w - 0.5, -d - 0.5, w + 0.5, -d - 0.5, w + 0.5, w, xb, -d, -w, -w - 0.5);
+    drop_pile(irand(4, 8), k, 4, -w / 2, w / 2, 0.5);
+}
+
 int main(int argc, char **argv) {
     static const char *const kind[] = {"slide", "rest", "tjunct", "overlap",
                                        "teeth", "stack", "room", "free"};
@@ -480,9 +616,13 @@ int main(int argc, char **argv) {
     static const char *const rkind[] = {"turned", "flattop", "vrest", "seambox", "turning"};
     static void (*const rmake[])(unsigned long, long) = {turned, flattop, vrest, seambox,
                                                          turning};
+    static const char *const pkind[] = {"bin", "mixed", "lteeth", "stack", "pour"};
+    static void (*const pmake[])(unsigned long, long) = {pbin, pmixed, plteeth, ppyramid,
+                                                         ppour};
     int rounding = argc == 6 && !strcmp(argv[5], "rounding");
-    if (argc != 5 && !rounding) {
-        fprintf(stderr, "usage: trust_gen SEED FIRST COUNT DIR [rounding]\n");
+    int piles = argc == 6 && !strcmp(argv[5], "piles");
+    if (argc != 5 && !rounding && !piles) {
+        fprintf(stderr, "usage: trust_gen SEED FIRST COUNT DIR [rounding|piles]\n");
         return 2;
     }
     unsigned long seed = strtoul(argv[1], NULL, 10);
@@ -490,17 +630,20 @@ int main(int argc, char **argv) {
     for (long i = first; i < first + count; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%05ld-%s.ncs", argv[4], i,
-                 rounding ? rkind[i % 5] : kind[i % 8]);
+                 rounding ? rkind[i % 5] : piles ? pkind[i % 5] : kind[i % 8]);
         out = fopen(path, "w");
         if (!out) {
             fprintf(stderr, "trust_gen: cannot write '%s'\n", path);
             return 2;
         }
-        rng_state = seed * 0x100000001b3u + (uint64_t)i + (rounding ? 0x5bd1e995u : 0);
+        rng_state = seed * 0x100000001b3u + (uint64_t)i + (rounding ? 0x5bd1e995u : 0) +
+                    (piles ? 0x27d4eb2fu : 0);
         next();
         nbody = 0;
         if (rounding)
             rmake[i % 5](seed, i);
+        else if (piles)
+            pmake[i % 5](seed, i);
         else
             make[i % 8](seed, i);
         fprintf(out, "expect every step solved;\n");

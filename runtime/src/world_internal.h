@@ -55,7 +55,7 @@ NCS_INTERNAL ncs_real ncs_world_sat_depth(const ncs_world *w, int a, int ka, int
  * piles, a pour of discs and boxes into a V cup) */
 #define PROJECT_ROUNDS 3
 #define PROJECT_ROUNDS_MAX 64
-#define PROJECT_SHRINK 0.75
+#define PROJECT_SHRINK NCS_RC(0.75)
 
 /** A side at a configuration: unit normal n, gap f, and where the impulse
  *  acts on each body (lever arms from the centroids). */

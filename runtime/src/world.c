@@ -468,38 +468,18 @@ static int fixpoint(ncs_world *w, const ncs_real (*qc)[3], const ncs_real (*sp)[
     return solves;
 }
 
-/* The speeds after a solve: when some body's points moved farther than the
- * reach its pairs were collected with (h sp + half the body margin, so
- * that two bodies together stay within their pair's reach), raises
- * its sp[i][0] to its new speed and returns 1. */
-static int outran(const ncs_world *w, const ncs_real (*u)[3], ncs_real (*sp)[3]) {
+/* The speeds after a solve (u: velocities, or moves per unit of time):
+ * when some body's points moved farther than the reach its pairs were
+ * collected with (h sp + half the body margin, so that two bodies together
+ * stay within their pair's reach) by more than slack, raises its sp[i][0]
+ * to its new speed and returns 1. */
+static int outran(const ncs_world *w, const ncs_real (*u)[3], ncs_real (*sp)[3], ncs_real slack) {
     const ncs_scene_desc *sc = w->sc;
     int i, more = 0;
     for (i = 0; i < sc->nbodies; i++) {
         ncs_real s = hyp(u[i][0], u[i][1]) + NCS_FABS(u[i][2]) * sc->body[i].rad;
-        if (s * w->h > w->h * sp[i][0] + sc->body_margin / 2) {
+        if (s * w->h > w->h * sp[i][0] + sc->body_margin / 2 + slack) {
             sp[i][0] = s;
-            more = 1;
-        }
-    }
-    return more;
-}
-
-/* After the position projection: has some body moved from qc to qn
- * farther than the reach its pairs were collected with (outran's h sp +
- * half the body margin) by more than half of admit_tol? Raises its sp[i][0]
- * to that move (per unit of time) and returns 1. Within the allowance, a
- * pair left out ends at most admit_tol deep, which the check of the end
- * state admits anyway; beyond it, the step is collected again. */
-static int moved_beyond(const ncs_world *w, const ncs_real (*qc)[3], const ncs_real (*qn)[3],
-                        ncs_real (*sp)[3]) {
-    const ncs_scene_desc *sc = w->sc;
-    int i, more = 0;
-    for (i = 0; i < sc->nbodies; i++) {
-        ncs_real s = hyp(qn[i][0] - qc[i][0], qn[i][1] - qc[i][1]) +
-                     NCS_FABS(qn[i][2] - qc[i][2]) * sc->body[i].rad;
-        if (s > w->h * sp[i][0] + sc->body_margin / 2 + sc->admit_tol / 2) {
-            sp[i][0] = s / w->h;
             more = 1;
         }
     }
@@ -571,7 +551,7 @@ static int substep(ncs_world *w, ncs_step_info *all) {
             for (i = 0; i < sc->nbodies; i++)
                 for (k = 0; k < 3; k++)
                     u[i][k] += vt[i][k]; /* now the end-of-step velocity */
-            if (!outran(w, (const ncs_real (*)[3])u, spr))
+            if (!outran(w, (const ncs_real (*)[3])u, spr, 0))
                 break;
             if (round + 1 >= REACH_ROUNDS)
                 return inadmissible(all);
@@ -604,8 +584,13 @@ static int substep(ncs_world *w, ncs_step_info *all) {
          * holds, which the check below would not see. A small box pushed by a
          * pile ended 3.3 mm inside a wall with every step 'solved' (trust
          * piles, `trust.pile-pushed-into-wall`). Such a step is collected and
-         * solved again with that body's reach raised to its move. */
-        if (!moved_beyond(w, (const ncs_real (*)[3])qc, (const ncs_real (*)[3])qn, spr))
+         * solved again with that body's reach raised to its move. Within
+         * admit_tol / 2 beyond the reach, a pair left out ends at most
+         * admit_tol deep, which the end check admits anyway. */
+        for (i = 0; i < sc->nbodies; i++)
+            for (k = 0; k < 3; k++)
+                row(w, UF)[i][k] = (qn[i][k] - qc[i][k]) / w->h;
+        if (!outran(w, (const ncs_real (*)[3])row(w, UF), spr, sc->admit_tol / 2))
             break;
         if (moved + 1 >= REACH_ROUNDS)
             return inadmissible(all);

@@ -2,7 +2,16 @@
 #include <math.h>
 #include "lcp_internal.h"
 
-NCS_INTERNAL int ncs_dense_solve(int n, ncs_real *A, int lda, ncs_real *r, int *perm) {
+/* LU with partial pivoting, in place: at step k the row of the largest
+ * |A_ik| (i >= k) is swapped to k (perm[k] = its index; whole rows, so
+ * the multipliers already stored below the diagonal move with them) and
+ * the multipliers f_ik = A_ik / A_kk are stored where they eliminate.
+ * ncs_dense_lu_solve applies every swap to the right-hand side first
+ * (each element then sits where the factor's row of it went), then
+ * subtracts the multipliers in the order of the steps k: each entry gets
+ * the operations of the elimination that once carried the right-hand side
+ * along, in the same order, so the bits are those of before. */
+NCS_INTERNAL int ncs_dense_factor(int n, ncs_real *A, int lda, int *perm) {
     int i, j, k;
     const size_t ld = (size_t)lda;
     ncs_real amax = 0;
@@ -24,24 +33,38 @@ NCS_INTERNAL int ncs_dense_solve(int n, ncs_real *A, int lda, ncs_real *r, int *
         if (best <= NCS_TOL_SINGULAR * amax)
             return -1;
         perm[k] = p;
-        if (p != k) {
-            ncs_real t;
+        if (p != k)
             for (j = 0; j < n; j++) {
-                t = AT(k, j);
+                ncs_real t = AT(k, j);
                 AT(k, j) = AT(p, j);
                 AT(p, j) = t;
             }
-            t = r[k]; r[k] = r[p]; r[p] = t;
-        }
         for (i = k + 1; i < n; i++) {
             ncs_real f = AT(i, k) / AT(k, k);
+            AT(i, k) = f;
             if (f == 0)
                 continue;
             for (j = k + 1; j < n; j++)
                 AT(i, j) -= f * AT(k, j);
-            r[i] -= f * r[k];
         }
     }
+    return 0;
+}
+
+NCS_INTERNAL void ncs_dense_lu_solve(int n, const ncs_real *A, int lda, const int *perm,
+                                     ncs_real *r) {
+    int i, j, k;
+    const size_t ld = (size_t)lda;
+    for (k = 0; k < n; k++)             /* the swaps first: L's rows had them all */
+        if (perm[k] != k) {
+            ncs_real t = r[k];
+            r[k] = r[perm[k]];
+            r[perm[k]] = t;
+        }
+    for (k = 0; k < n; k++)
+        for (i = k + 1; i < n; i++)
+            if (AT(i, k) != 0)
+                r[i] -= AT(i, k) * r[k];
     for (i = n - 1; i >= 0; i--) {
         ncs_real s = r[i];
         for (j = i + 1; j < n; j++)
@@ -49,6 +72,12 @@ NCS_INTERNAL int ncs_dense_solve(int n, ncs_real *A, int lda, ncs_real *r, int *
         r[i] = s / AT(i, i);
     }
 #undef AT
+}
+
+NCS_INTERNAL int ncs_dense_solve(int n, ncs_real *A, int lda, ncs_real *r, int *perm) {
+    if (ncs_dense_factor(n, A, lda, perm) != 0)
+        return -1;
+    ncs_dense_lu_solve(n, A, lda, perm, r);
     return 0;
 }
 

@@ -226,5 +226,13 @@ NCS_INTERNAL ncs_real ncs_lcp_residual(int m, const ncs_real *B, int ldb,
  * Gaussian elimination with partial pivoting; perm has n ints.
  * Returns 0, or -1 when the matrix is (numerically) singular. */
 NCS_INTERNAL int ncs_dense_solve(int n, ncs_real *A, int lda, ncs_real *r, int *perm);
+/* The same in two parts, so that one factor serves many right-hand sides:
+ * ncs_dense_factor overwrites A with its LU factors (the multipliers below
+ * the diagonal, row swaps in perm) and returns 0, or -1 when A is
+ * (numerically) singular; ncs_dense_lu_solve solves A x = r in place with
+ * them. The two give the bits of ncs_dense_solve. */
+NCS_INTERNAL int ncs_dense_factor(int n, ncs_real *A, int lda, int *perm);
+NCS_INTERNAL void ncs_dense_lu_solve(int n, const ncs_real *A, int lda, const int *perm,
+                                     ncs_real *r);
 
 #endif

@@ -17,7 +17,7 @@
 NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J, const ncs_real *z0) {
     ncs_lcp_workspace *ws = c->ws;
     int i, k, n = 0, round, rounds = 3;
-    ncs_real delta = 0, big = 0;
+    ncs_real big = 0, *M;
     for (i = 0; i < c->m; i++)
         if (J[i]) {
             ws->umap[n++] = i;
@@ -26,8 +26,19 @@ NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J, co
     memset(ws->zc, 0, (size_t)c->m * sizeof *ws->zc);
     for (i = 0; i < n && z0; i++)
         ws->zc[ws->umap[i]] = z0[ws->umap[i]];
+    /* one factor serves every round: B_JJ, else B_JJ + delta I */
+    M = ncs_solve_gather(c, n, 1);
+    if (ncs_dense_factor(n, M, n, ws->perm) != 0) {
+        if (!(big > 0))
+            return -1;                  /* B_JJ zero: no proximal step either */
+        M = ncs_solve_gather(c, n, 1);
+        for (k = 0; k < n; k++)
+            M[(size_t)k * (size_t)n + (size_t)k] += big * NCS_RC(1e-10);
+        if (ncs_dense_factor(n, M, n, ws->perm) != 0)
+            return -1;
+        rounds = 8;
+    }
     for (round = 0; round < rounds; round++) {
-        ncs_real *M;
         for (i = 0; i < n; i++) {       /* -b_J - B_JJ z_J, summed wider */
             const ncs_real *Bi = ncs_solve_brow(c, ws->umap[i]);
             long double r = -(long double)c->b[ws->umap[i]];
@@ -35,18 +46,8 @@ NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J, co
                 r -= (long double)Bi[ws->umap[k]] * ws->zc[ws->umap[k]];
             ws->trial[i] = (ncs_real)r;
         }
-        M = ncs_solve_gather(c, n, 1);
-        for (k = 0; k < n && delta > 0; k++)
-            M[(size_t)k * (size_t)n + (size_t)k] += delta;
         memcpy(ws->br, ws->trial, (size_t)n * sizeof *ws->br);
-        if (ncs_dense_solve(n, M, n, ws->br, ws->perm) != 0) {
-            if (delta > 0 || round > 0 || !(big > 0))
-                return -1;              /* B_JJ zero: no proximal step either */
-            delta = big * NCS_RC(1e-10);
-            rounds = 8;
-            round = -1;
-            continue;
-        }
+        ncs_dense_lu_solve(n, M, n, ws->perm, ws->br);
         for (i = 0; i < n; i++)
             ws->zc[ws->umap[i]] += ws->br[i];
     }

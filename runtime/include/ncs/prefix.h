@@ -78,6 +78,8 @@
 #define ncs_world_save NCS_PREFIXED(_world_save)
 #define ncs_world_restore NCS_PREFIXED(_world_restore)
 /* shared between the core files (lcp_internal.h); static in one.c */
+#define ncs_dense_factor NCS_PREFIXED(_dense_factor)
+#define ncs_dense_lu_solve NCS_PREFIXED(_dense_lu_solve)
 #define ncs_dense_solve NCS_PREFIXED(_dense_solve)
 #define ncs_lcp_residual NCS_PREFIXED(_lcp_residual)
 #define ncs_lcp_kernel_ger NCS_PREFIXED(_lcp_kernel_ger)

@@ -366,21 +366,28 @@ NCS_INTERNAL int ncs_solve_worst_violation(const call *c, const unsigned char *J
  * enters; each relative to the scale of ncs_lcp_residual), at most cap
  * times. Returns 1 when zc verified on the full LCP; 0 when it did not, or
  * B_JJ was singular. */
-NCS_INTERNAL int ncs_solve_try_repair(call *c, unsigned char *J, int cap, const ncs_real *z0) {
+NCS_INTERNAL int ncs_solve_repair_step(call *c, const unsigned char *J) {
     ncs_lcp_workspace *ws = c->ws;
-    int it, i, m = c->m;
+    int i, worst;
+    if (!(ncs_solve_residual(c, ws->zc, ws->wc, NULL, 0) < NCS_HUGE))
+        return -2;
+    worst = ncs_solve_worst_violation(c, J, c->tol);
+    if (worst >= 0)
+        return worst;
+    for (i = 0; i < c->m; i++)          /* within tolerance: clamp and verify */
+        if (ws->zc[i] < 0)
+            ws->zc[i] = 0;
+    return ncs_solve_accept(c) ? -1 : -2;
+}
+
+NCS_INTERNAL int ncs_solve_try_repair(call *c, unsigned char *J, int cap, const ncs_real *z0) {
+    int it;
     for (it = 0; it < cap; it++) {
         int worst;
-        if (SET_SOLVE_REPAIR(c, J, z0) < 0 ||
-            !(ncs_solve_residual(c, ws->zc, ws->wc, NULL, 0) < NCS_HUGE))
+        if (SET_SOLVE_REPAIR(c, J, z0) < 0)
             return 0;
-        worst = ncs_solve_worst_violation(c, J, c->tol);
-        if (worst < 0) {                /* within tolerance: clamp and verify */
-            for (i = 0; i < m; i++)
-                if (ws->zc[i] < 0)
-                    ws->zc[i] = 0;
-            return ncs_solve_accept(c);
-        }
+        if ((worst = ncs_solve_repair_step(c, J)) < 0)
+            return worst == -1;
         J[worst] = (unsigned char)!J[worst];
     }
     return 0;
@@ -530,12 +537,13 @@ static void guess_start(call *c, const ncs_real *g, unsigned char *J) {
  * most GUESS_CAP times: a contact that starts or stops carrying impulse,
  * or starts or stops sliding (64: 100 discs pouring into a V change dozens
  * a step; with 8 the pour ended on a ray at step 130, with 64 at 240;
- * exchanging every violation at once cycled). In a float build or a
+ * exchanging every violation at once cycled); on the host in double the
+ * sets share one factor (ncs_solve_repair_fixed). In a float build or a
  * firmware copy an exact re-solve, and float's repair. Returns 1 when zc
  * verified. */
 static int from_guess(call *c, unsigned char *J) {
 #if !NCS_REAL_IS_FLOAT && !NCS_LCP_SMALL
-    return ncs_solve_try_repair(c, J, GUESS_CAP, c->ws->best);
+    return ncs_solve_repair_fixed(c, J, GUESS_CAP, c->ws->best);
 #else
     if (ncs_solve_solve_on_set(c, J) == 0 && ncs_solve_accept(c))
         return 1;

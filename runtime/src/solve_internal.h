@@ -155,6 +155,11 @@ NCS_INTERNAL int ncs_solve_solve_on_set(call *c, const unsigned char *J);
 NCS_INTERNAL void ncs_solve_keep_best(call *c, ncs_real res);
 #if NCS_REAL_IS_FLOAT || !NCS_LCP_SMALL
 NCS_INTERNAL int ncs_solve_worst_violation(const call *c, const unsigned char *J, ncs_real most);
+/* After a set solve into ws->zc: its residual (w into ws->wc) and, when no
+ * index is violated beyond tol on J, zc clamped at 0 and verified. Returns
+ * the index of the worst violation (to exchange), -1 when zc verified, -2
+ * when it cannot (not finite, or not verified). */
+NCS_INTERNAL int ncs_solve_repair_step(call *c, const unsigned char *J);
 NCS_INTERNAL int ncs_solve_try_repair(call *c, unsigned char *J, int cap, const ncs_real *z0);
 #endif
 NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path);
@@ -189,6 +194,7 @@ NCS_INTERNAL int ncs_solve_refine_on_set(call *c, const unsigned char *J);
 NCS_INTERNAL void ncs_solve_polish_verified(call *c);
 NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J, const ncs_real *z0);
 NCS_INTERNAL int ncs_solve_warm_prox(call *c, const unsigned char *J);
+NCS_INTERNAL int ncs_solve_repair_fixed(call *c, unsigned char *J, int cap, const ncs_real *z0);
 #define POLISH_VERIFIED(c) ncs_solve_polish_verified(c)
 #define WARM_PROX(c, J) ncs_solve_warm_prox(c, J)
 #define SET_SOLVE_REPAIR(c, J, z0) ncs_solve_set_solve_refined(c, J, z0)

@@ -54,6 +54,174 @@ NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J, co
     return n;
 }
 
+/* The repair of a guess (from_guess) on one factor: the index set J of
+ * the guess changes by one index per exchange (a contact starts or stops
+ * carrying impulse or sliding), and ncs_solve_try_repair factors B_JJ
+ * again for each, n^3 / 3 flops per exchange where the change is of rank
+ * one or two. Here B_J0J0 (J0: the set it starts from; + delta I when it
+ * is singular, the proximal steps of ncs_solve_set_solve_refined) is
+ * factored once and every later set J = J0 - R + D is solved through the
+ * bordered system of the Schur-complement method of active-set solvers:
+ *
+ *     [ M0    C ] [x]   [f]      C = [B_J0,D  E_R],   Q^T = [B_D,J0; E_R^T],
+ *     [ Q^T   G ] [y] = [g],     G = [B_DD (+ delta I)  0; 0  0],
+ *
+ * with f the right-hand side on J0 (0 on R), g its entries on D (0 for R):
+ * the columns E_R (unit columns at R's places) carry a free multiplier
+ * that takes up the dropped rows, and the rows E_R^T hold x_R = 0, so x on
+ * J0 - R and y on D solve B_JJ z_J = f_J. With W = M0^-1 C and the Schur
+ * complement S = G - Q^T W (s x s, s <= cap entries): S y = g - Q^T M0^-1 f,
+ * x = M0^-1 f - W y. An exchange costs one solve with M0's factor and the
+ * column or row of B it adds (n0 m to generate from the closed forms); S
+ * is factored again each time (s^3 / 3). An index that flips back leaves
+ * the border. Each exchange is solved from z0 on J with the rounds of
+ * ncs_solve_set_solve_refined (3, or 8 proximal ones when M0 was
+ * singular; residuals summed in long double), then checked like
+ * ncs_solve_try_repair. When the tableau's memory cannot hold M0, W, Q and
+ * S, or S is singular, the rest of the exchanges go to
+ * ncs_solve_try_repair. Returns 1 when zc verified on the full LCP. */
+enum { FIXED_CAP = 64 };
+NCS_INTERNAL int ncs_solve_repair_fixed(call *c, unsigned char *J, int cap, const ncs_real *z0) {
+    ncs_lcp_workspace *ws = c->ws;
+    int i, k, t, u, n0 = 0, s = 0, it = 0, round, rounds = 3, m = c->m;
+    int idx[FIXED_CAP], pos[FIXED_CAP], add[FIXED_CAP], sperm[FIXED_CAP];
+    ncs_real big = 0, delta = 0, *M0, *W, *Q, *S, *x;
+    size_t room = (size_t)ws->lw.mmax * ((size_t)ws->lw.mmax + 2);
+    if (cap > FIXED_CAP)
+        cap = FIXED_CAP;
+    for (i = 0; i < m; i++)
+        if (J[i]) {
+            ws->umap[n0++] = i;
+            big = ws->rmax[i] > big ? ws->rmax[i] : big;
+        }
+    if ((size_t)n0 * (size_t)n0 + (2 * (size_t)cap + 1) * (size_t)n0 +
+        (size_t)cap * (size_t)cap > room || n0 == 0)
+        return ncs_solve_try_repair(c, J, cap, z0);
+    M0 = ncs_solve_gather(c, n0, 1);
+    if (ncs_dense_factor(n0, M0, n0, ws->perm) != 0) {
+        if (!(big > 0))
+            return 0;
+        delta = big * NCS_RC(1e-10);
+        M0 = ncs_solve_gather(c, n0, 1);
+        for (k = 0; k < n0; k++)
+            M0[(size_t)k * (size_t)n0 + (size_t)k] += delta;
+        if (ncs_dense_factor(n0, M0, n0, ws->perm) != 0)
+            return 0;
+        rounds = 8;
+    }
+    W = M0 + (size_t)n0 * (size_t)n0;     /* cap columns of n0 */
+    Q = W + (size_t)cap * (size_t)n0;     /* cap rows of n0 (added indices) */
+    x = Q + (size_t)cap * (size_t)n0;     /* n0 */
+    S = x + n0;                           /* s x s, factored */
+    for (it = 0;; it++) {
+        int worst;
+        /* S = G - Q^T W, factored */
+        for (t = 0; t < s; t++) {
+            const ncs_real *Bt = add[t] ? ncs_solve_brow(c, idx[t]) : NULL;
+            for (u = 0; u < s; u++) {
+                const ncs_real *Wu = W + (size_t)u * (size_t)n0;
+                ncs_real v = 0;
+                if (add[t]) {
+                    const ncs_real *Qt = Q + (size_t)t * (size_t)n0;
+                    if (add[u])
+                        v = Bt[idx[u]] + (t == u ? delta : 0);
+                    for (k = 0; k < n0; k++)
+                        v -= Qt[k] * Wu[k];
+                } else {
+                    v = -Wu[pos[t]];
+                }
+                S[(size_t)t * (size_t)s + (size_t)u] = v;
+            }
+        }
+        if (ncs_dense_factor(s, S, s, sperm) != 0)
+            return ncs_solve_try_repair(c, J, cap - it, z0);
+        /* z from z0 on J, refined */
+        memset(ws->zc, 0, (size_t)m * sizeof *ws->zc);
+        for (i = 0; i < m && z0; i++)
+            ws->zc[i] = J[i] ? z0[i] : 0;
+        for (round = 0; round < rounds; round++) {
+            ncs_real y[FIXED_CAP];
+            for (i = 0; i < m; i++) {   /* -b_J - B_JJ z_J, summed wider */
+                long double r;
+                const ncs_real *Bi;
+                if (!J[i])
+                    continue;
+                Bi = ncs_solve_brow(c, i);
+                r = -(long double)c->b[i];
+                for (k = 0; k < m; k++)
+                    if (J[k] && ws->zc[k] != 0)
+                        r -= (long double)Bi[k] * ws->zc[k];
+                ws->trial[i] = (ncs_real)r;
+            }
+            for (k = 0; k < n0; k++)    /* f: 0 at R's places */
+                x[k] = J[ws->umap[k]] ? ws->trial[ws->umap[k]] : 0;
+            ncs_dense_lu_solve(n0, M0, n0, ws->perm, x);
+            for (t = 0; t < s; t++) {   /* g - Q^T M0^-1 f */
+                const ncs_real *Qt = Q + (size_t)t * (size_t)n0;
+                ncs_real v = 0;
+                if (add[t]) {
+                    v = ws->trial[idx[t]];
+                    for (k = 0; k < n0; k++)
+                        v -= Qt[k] * x[k];
+                } else {
+                    v = -x[pos[t]];
+                }
+                y[t] = v;
+            }
+            ncs_dense_lu_solve(s, S, s, sperm, y);
+            for (u = 0; u < s; u++) {
+                const ncs_real *Wu = W + (size_t)u * (size_t)n0;
+                for (k = 0; k < n0; k++)
+                    x[k] -= Wu[k] * y[u];
+                if (add[u])
+                    ws->zc[idx[u]] += y[u];
+            }
+            for (k = 0; k < n0; k++)
+                if (J[ws->umap[k]])
+                    ws->zc[ws->umap[k]] += x[k];
+        }
+        if ((worst = ncs_solve_repair_step(c, J)) < 0)
+            return worst == -1;
+        if (it + 1 >= cap)
+            return 0;
+        J[worst] = (unsigned char)!J[worst];
+        for (t = 0; t < s && idx[t] != worst; t++)
+            ;
+        if (t < s) {                    /* back as in J0: leaves the border */
+            s--;
+            idx[t] = idx[s];
+            pos[t] = pos[s];
+            add[t] = add[s];
+            memcpy(W + (size_t)t * (size_t)n0, W + (size_t)s * (size_t)n0,
+                   (size_t)n0 * sizeof *W);
+            memcpy(Q + (size_t)t * (size_t)n0, Q + (size_t)s * (size_t)n0,
+                   (size_t)n0 * sizeof *Q);
+            continue;
+        }
+        {
+            ncs_real *Wt = W + (size_t)s * (size_t)n0, *Qt = Q + (size_t)s * (size_t)n0;
+            idx[s] = worst;
+            add[s] = J[worst];
+            pos[s] = -1;
+            if (add[s]) {               /* C's column B_J0,i and Q's row B_i,J0 */
+                const ncs_real *Bi = ncs_solve_brow(c, worst);
+                for (k = 0; k < n0; k++)
+                    Qt[k] = Bi[ws->umap[k]];
+                for (k = 0; k < n0; k++)
+                    Wt[k] = ncs_solve_brow(c, ws->umap[k])[worst];
+            } else {                    /* E_R's column */
+                for (k = 0; k < n0 && ws->umap[k] != worst; k++)
+                    ;
+                pos[s] = k;
+                memset(Wt, 0, (size_t)n0 * sizeof *Wt);
+                Wt[k] = 1;
+            }
+            ncs_dense_lu_solve(n0, M0, n0, ws->perm, Wt);
+            s++;
+        }
+    }
+}
+
 /* Host, double, inside plain Lemke's polish (a near miss of an
  * ill-conditioned basis: two nearly parallel contacts): re-solves the index
  * set J as a solve in higher precision would (ncs_solve_set_solve_refined:

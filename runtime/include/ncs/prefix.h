@@ -118,6 +118,8 @@
 #define ncs_solve_try_reduced_regularised NCS_PREFIXED(_solve_try_reduced_regularised)
 #define ncs_solve_polish_reduced NCS_PREFIXED(_solve_polish_reduced)
 #define ncs_solve_polish_verified NCS_PREFIXED(_solve_polish_verified)
+#define ncs_solve_repair_fixed NCS_PREFIXED(_solve_repair_fixed)
+#define ncs_solve_repair_step NCS_PREFIXED(_solve_repair_step)
 #define ncs_solve_set_solve_refined NCS_PREFIXED(_solve_set_solve_refined)
 #define ncs_solve_warm_prox NCS_PREFIXED(_solve_warm_prox)
 #define ncs_solve_try_repair NCS_PREFIXED(_solve_try_repair)

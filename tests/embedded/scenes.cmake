@@ -55,12 +55,13 @@ function(ncs_fw_copy name scene variant)
       list(APPEND outs ${dir}/ncs/${f})
     endforeach()
   endif()
+  _ncs_find_ncsc(ncsc_cmd ncsc_dep)     # NCS_NCSC when set (cmake/NcsAddScene.cmake)
   add_custom_command(
     OUTPUT ${outs}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-    COMMAND $<TARGET_FILE:ncsc> ${scene} -o ${dir} --prefix ${name}
+    COMMAND ${ncsc_cmd} ${scene} -o ${dir} --prefix ${name}
             --target embedded --real ${variant} ${extra}
-    DEPENDS ncsc ${scene}
+    DEPENDS ${ncsc_dep} ${scene}
     COMMENT "ncsc --target embedded --real ${variant}: ${name}"
     VERBATIM)
   set(${name}_${variant}_DIR ${dir} PARENT_SCOPE)

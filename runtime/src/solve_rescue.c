@@ -74,7 +74,10 @@ NCS_INTERNAL int ncs_solve_set_solve_refined(call *c, const unsigned char *J, co
  * x = M0^-1 f - W y. An exchange costs one solve with M0's factor and the
  * column or row of B it adds (n0 m to generate from the closed forms); S
  * is factored again each time (s^3 / 3). An index that flips back leaves
- * the border. Each exchange is solved from z0 on J with the rounds of
+ * the border. The exchange rule is ncs_solve_try_repair's; only a set
+ * whose singularity differs from J0's is solved otherwise (proximal steps
+ * when J0 needed them, the hand-over below when S is singular). Each
+ * exchange is solved from z0 on J with the rounds of
  * ncs_solve_set_solve_refined (3, or 8 proximal ones when M0 was
  * singular; residuals summed in long double), then checked like
  * ncs_solve_try_repair. When the tableau's memory cannot hold M0, W, Q and

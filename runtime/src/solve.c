@@ -352,20 +352,8 @@ NCS_INTERNAL int ncs_solve_worst_violation(const call *c, const unsigned char *J
 #endif
 
 #if NCS_REAL_IS_FLOAT || !NCS_LCP_SMALL
-/* Rounding in the tableau's updates can end Lemke one exchange away from a
- * solution (rows of near-duplicate contacts) or on a ray: in float, where
- * double finds the solution (from plain Lemke's basis, cap REPAIR_CAP),
- * and on the host from the basis of the regularised restart's Lemke run on
- * a pile's degenerate LCP (ncs_solve_try_regularised, cap
- * REPAIR_CAP_RESCUE; a singular B_JJ takes proximal steps there, double);
- * and the caller's guess (from_guess, cap GUESS_CAP, from its values z0).
- * Repairs the index set J (flags, the basis of z) from the original data
- * (docs/solver.md): re-solve B_JJ z_J = -b_J (host double: from z0 when
- * not NULL, ncs_solve_set_solve_refined), compute w = B z + b, and
- * exchange the most violated index (z_j < 0 in J leaves, w_i < 0 outside J
- * enters; each relative to the scale of ncs_lcp_residual), at most cap
- * times. Returns 1 when zc verified on the full LCP; 0 when it did not, or
- * B_JJ was singular. */
+/* After a set solve (solve_internal.h): the residual, and the worst
+ * violation or the verified answer. */
 NCS_INTERNAL int ncs_solve_repair_step(call *c, const unsigned char *J) {
     ncs_lcp_workspace *ws = c->ws;
     int i, worst;
@@ -380,6 +368,21 @@ NCS_INTERNAL int ncs_solve_repair_step(call *c, const unsigned char *J) {
     return ncs_solve_accept(c) ? -1 : -2;
 }
 
+/* Rounding in the tableau's updates can end Lemke one exchange away from a
+ * solution (rows of near-duplicate contacts) or on a ray: in float, where
+ * double finds the solution (from plain Lemke's basis, cap REPAIR_CAP),
+ * and on the host from the basis of the regularised restart's Lemke run on
+ * a pile's degenerate LCP (ncs_solve_try_regularised, cap
+ * REPAIR_CAP_RESCUE; a singular B_JJ takes proximal steps there, double);
+ * and the caller's guess (from_guess, cap GUESS_CAP, from its values z0;
+ * on the host in double what ncs_solve_repair_fixed hands over).
+ * Repairs the index set J (flags, the basis of z) from the original data
+ * (docs/solver.md): re-solve B_JJ z_J = -b_J (host double: from z0 when
+ * not NULL, ncs_solve_set_solve_refined), compute w = B z + b, and
+ * exchange the most violated index (z_j < 0 in J leaves, w_i < 0 outside J
+ * enters; each relative to the scale of ncs_lcp_residual), at most cap
+ * times. Returns 1 when zc verified on the full LCP; 0 when it did not, or
+ * B_JJ was singular. */
 NCS_INTERNAL int ncs_solve_try_repair(call *c, unsigned char *J, int cap, const ncs_real *z0) {
     int it;
     for (it = 0; it < cap; it++) {

@@ -173,6 +173,12 @@ typedef struct ncs_lemke_work {
                         ratio test (no NCS_TOL_TIE_Z0 window) */
     int loose_exit;  /* set by a run that ended with z0 leaving through that
                         window (never cleared by a run: the caller clears it) */
+    int tight;       /* set by the caller: z0 leaves on a true tie only and
+                        exits at NCS_TOL_TIGHT_Z0_ZERO, lexicographic ties at
+                        NCS_TOL_TIGHT_LEX (ignored in a firmware copy) */
+    const unsigned char *lexJ; /* a run from a basis: its z set, whose columns
+                        are the lexicographic rule's (NULL: the w's) */
+    int lexm;        /* that run's m (z_k is variable lexm + k) */
 } ncs_lemke_work;
 
 /* Reals / ints of scratch a Lemke work of capacity mmax needs. */
@@ -209,6 +215,26 @@ NCS_INTERNAL int ncs_lemke_run_rows(ncs_lemke_work *lw, int m, const ncs_lemke_r
                                     const ncs_real *b, int max_pivots, ncs_real *z,
                                     unsigned char *zbasic, int *pivots, ncs_real *spare,
                                     size_t spare_reals);
+
+/* Lemke from a basis (PATH's warm start): the run of ncs_lemke_run_rows
+ * (gen; B stored when gen is NULL, ldb) after z_j has been pivoted into
+ * the basis for every j in J (flags) that a principal pivot of 1 x 1 or
+ * 2 x 2 takes in (lemke.c, warm_setup; the others stay out). From that
+ * complementary basis, Lemke on the LCP it defines (the principal pivot
+ * transform of B on J; covering vector 1, the lexicographic rule on the
+ * columns of the start basis). A guess near the answer leaves few of its
+ * values negative, so the path is short. Always the eager tableau. J is
+ * rewritten to the start basis's z set.
+ * The setup pivots count in *pivots, not against max_pivots. Returns an
+ * ncs_lcp_status: NUMERICAL when a 2 x 2 pivot could be neither finished
+ * nor undone (z and zbasic then 0). J and zbasic must not be the same
+ * array. */
+#if !NCS_LCP_SMALL /* not in a specialised firmware copy */
+NCS_INTERNAL int ncs_lemke_run_from(ncs_lemke_work *lw, int m, const ncs_lemke_rows *gen,
+                                    const ncs_real *B, int ldb, const ncs_real *b,
+                                    unsigned char *J, int max_pivots, ncs_real *z,
+                                    unsigned char *zbasic, int *pivots);
+#endif
 
 /* Scaled residual of z for w = B z + b (see docs/solver.md), given
  * rmax[i] = max_j |B_ij| (computed once per call) and m ints of scratch in

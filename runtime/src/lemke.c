@@ -41,6 +41,13 @@
  * the lazy code then drops out. */
 #define LAZY(lw) (NCS_LEMKE_LAZY_MAX_M > 0 && (lw)->eta)
 
+/* A tight run (ncs_lemke_work.tight): not in a firmware copy. */
+#define TIGHT(lw) (!NCS_LCP_SMALL && (lw)->tight)
+
+/* Does a pivot clamp negative basic values (every pivot but a start
+ * basis's; a firmware copy has no start bases)? */
+#define CLAMP(clamp) (NCS_LCP_SMALL || (clamp))
+
 /* Adds n counted floating-point operations (a count, as a real). */
 static void count_flops(ncs_lemke_work *lw, long n) {
     lw->flops += (ncs_real)n;
@@ -67,7 +74,7 @@ NCS_INTERNAL void ncs_lemke_bind(ncs_lemke_work *lw, int mmax, ncs_real *d, int 
     lw->cols = lw->rows + mmax;
     lw->eta = NULL;
     lw->neta = lw->eta_cap = 0;
-    lw->strict_z0 = lw->loose_exit = 0;
+    lw->strict_z0 = lw->loose_exit = lw->tight = 0;
 }
 
 /* Entry (row i, column slot k) of the tableau in either layout. */
@@ -102,9 +109,15 @@ static void catch_up(ncs_lemke_work *lw, int m, int s) {
     done[s] = neta;
 }
 
-/* Entry (row r, column k) of Binv: the column of w_k. */
+/* Entry (row r, column k) of Binv Q, Q the start basis (a cold run: I,
+ * the column of w_k; a run from a basis: the column of its k-th basic
+ * variable, z_k for k in lexJ). */
 static ncs_real binv(const ncs_lemke_work *lw, int r, int k) {
+#if !NCS_LCP_SMALL
+    int at = lw->where[lw->lexJ && lw->lexJ[k] ? lw->lexm + k : k];
+#else
     int at = lw->where[k];
+#endif
     if (at >= 0)
         return at == r ? NCS_RC(1) : NCS_RC(0);
     return TAB(lw, r, -at - 1);
@@ -147,6 +160,7 @@ static ncs_real lex_at(const ncs_lemke_work *lw, int r, int k, int e) {
 static int lex_pick(ncs_lemke_work *lw, int m, int ncand, int e) {
     int k, c, b, *cand = lw->cand, scaled = 0;
     ncs_real *sc = lw->col;
+    const ncs_real tol_lex = TIGHT(lw) ? NCS_TOL_TIGHT_LEX : NCS_TOL_LEX;
     for (k = 0; k < m && ncand > 1; k++) {
         ncs_real best, sb;
         int keep = 0, differ = 0;
@@ -165,7 +179,7 @@ static int lex_pick(ncs_lemke_work *lw, int m, int ncand, int e) {
         best = lex_at(lw, cand[b], k, e);
         sb = sc[b];
         for (c = 0; c < ncand; c++)
-            if (lex_at(lw, cand[c], k, e) <= best + NCS_TOL_LEX * (sc[c] > sb ? sc[c] : sb)) {
+            if (lex_at(lw, cand[c], k, e) <= best + tol_lex * (sc[c] > sb ? sc[c] : sb)) {
                 sc[keep] = sc[c];
                 cand[keep++] = cand[c];
             }
@@ -193,7 +207,7 @@ static void axpy_sub(int n, ncs_real a, const ncs_real *NCS_RESTRICT x, ncs_real
 #ifdef NCS_LCP_CLONES
 __attribute__((target_clones("avx", "default")))
 #endif
-static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr) {
+static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr, int clamp) {
     ncs_real *T = lw->T, *f = lw->col, *Tr = T + (size_t)r * (size_t)ld;
     ncs_real inv = NCS_RC(1) / Tr[e];
     const int n = m + 2;
@@ -223,7 +237,7 @@ static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr) {
         for (k = 0; k < nr; k++) {
             ncs_real *Ti = T + (size_t)rows[k] * (size_t)ld;
             axpy_sub(n, f[rows[k]], Tr, Ti);
-            if (Ti[0] < 0)          /* rounding must not make basic values negative */
+            if (Ti[0] < 0 && CLAMP(clamp)) /* rounding must not make basic values negative */
                 Ti[0] = 0;
         }
         nr = 0;                     /* clamped already */
@@ -241,10 +255,10 @@ static void pivot(ncs_lemke_work *lw, int m, int ld, int r, int e, int nr) {
     }
     /* rounding must not make basic values negative (only updated rows;
      * the BLAS and sparse updates) */
-    for (k = 0; k < nr; k++)
+    for (k = 0; k < nr && CLAMP(clamp); k++)
         if (T[(size_t)rows[k] * (size_t)ld] < 0)
             T[(size_t)rows[k] * (size_t)ld] = 0;
-    if (Tr[0] < 0)
+    if (Tr[0] < 0 && CLAMP(clamp))
         Tr[0] = 0;
     lw->basis[r] = vin;
     lw->where[vin] = r;
@@ -294,17 +308,105 @@ static void lazy_pivot(ncs_lemke_work *lw, int m, int r, int e, const ncs_real *
     lw->where[vout] = -e - 1;
 }
 
-/* The run of ncs_lemke_run (B stored, ldb) and ncs_lemke_run_rows (B NULL:
- * the rows come from gen). */
+#if !NCS_LCP_SMALL /* not in a specialised firmware copy: its bytes */
+/* The smallest pivot of a start basis, relative to its column's largest:
+ * a principal pivot taken on less (the dense solve's 1e-13) left start
+ * bases whose values were rounding, and answers from the answer's own
+ * basis that did not hold (runtime.lemke). */
+#define SETUP_PIVOT_MIN NCS_RC(1e-6)
+
+/* Pivots the nonbasic variable v into row r of the eager tableau (no
+ * clamping: a start basis's values may be negative) when its entry there
+ * is above SETUP_PIVOT_MIN of its column's largest. Returns 1 when it
+ * did. */
+static int setup_pivot(ncs_lemke_work *lw, int m, int r, int v) {
+    const int e = -lw->where[v] - 1, rs = m + 2;
+    ncs_real cmax = 0;
+    int i, nr = 0;
+    for (i = 0; i < m; i++) {
+        ncs_real t = lw->T[(size_t)i * (size_t)rs + (size_t)e];
+        cmax = NCS_FABS(t) > cmax ? NCS_FABS(t) : cmax;
+        lw->col[i] = t;
+        lw->rows[nr] = i;
+        nr += t != 0 && i != r;
+    }
+    if (!(NCS_FABS(lw->col[r]) > SETUP_PIVOT_MIN * cmax))
+        return 0;
+    pivot(lw, m, rs, r, e, nr, 0);
+    return 1;
+}
+
+/* The start basis of a run from a basis (ncs_lemke_run_from): principal
+ * pivots, z_j into the row of w_j for each j in J whose entry there is
+ * large enough (setup_pivot), in passes over J while one makes progress
+ * (a pivot can make a later diagonal entry nonzero); then, for two j, k
+ * of J still out, the 2 x 2 principal block (z_j into w_k's row, z_k into
+ * w_j's; the first undone when the second is too small): a block with a
+ * zero diagonal, as the games' and stewart's friction rows have. Every
+ * basis kept is complementary; a j that no pivot takes in stays out. J is
+ * rewritten to the basis's z set. Returns the setup pivots. */
+static int warm_setup(ncs_lemke_work *lw, int m, unsigned char *J) {
+    const int rs = m + 2;
+    int j, k, n = 0, more = 1;
+    while (more) {
+        more = 0;
+        for (j = 0; j < m; j++)
+            if (J[j] && lw->where[m + j] < 0 && setup_pivot(lw, m, lw->where[j], m + j)) {
+                n++;
+                more = 1;
+            }
+    }
+    for (j = 0; j < m; j++) {
+        int best = -1;
+        ncs_real big = 0;
+        if (!J[j] || lw->where[m + j] >= 0)
+            continue;
+        for (k = 0; k < m; k++) {       /* the largest entry of z_j's column in an out row */
+            ncs_real t;
+            if (k == j || !J[k] || lw->where[m + k] >= 0)
+                continue;
+            t = NCS_FABS(lw->T[(size_t)lw->where[k] * (size_t)rs +
+                               (size_t)(-lw->where[m + j] - 1)]);
+            if (t > big) {
+                big = t;
+                best = k;
+            }
+        }
+        if (best < 0 || !setup_pivot(lw, m, lw->where[best], m + j))
+            continue;
+        n++;
+        if (setup_pivot(lw, m, lw->where[j], m + best))
+            n++;
+        else if (setup_pivot(lw, m, lw->where[m + j], best))
+            n++;                        /* undone: w_best back into its row */
+        else
+            return -1;
+    }
+    for (j = 0; j < m; j++)
+        J[j] = lw->where[m + j] >= 0;
+    return n;
+}
+#endif
+
+/* The run of ncs_lemke_run (B stored, ldb), ncs_lemke_run_rows (B NULL:
+ * the rows come from gen) and, with J, ncs_lemke_run_from. */
 static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
                const ncs_lemke_rows *gen, const ncs_real *b, int max_pivots, ncs_real *z,
-               unsigned char *zbasic, int *pivots, ncs_real *spare, size_t spare_reals) {
+               unsigned char *zbasic, int *pivots, ncs_real *spare, size_t spare_reals,
+               unsigned char *J) {
     const int ld = m + 2, art = 2 * m;
     ncs_real bmin = 0, bscale = 0;
     int i, j, r = -1, e, npiv = 0, status = NCS_LCP_NUMERICAL;
 
     if (m < 1 || m > lw->mmax)
         return NCS_LCP_WORKSPACE;
+    lw->lexJ = NULL;
+#if !NCS_LCP_SMALL
+    if (J)
+        spare = NULL;                   /* the eager tableau */
+#else
+    (void)J;
+#endif
     /* the lazy tableau (by columns) when an eta fits (cols: etas applied
      * per slot, -1 for a column of z not read yet); a run never stores
      * more than max_pivots */
@@ -337,12 +439,6 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
         TAB(lw, i, m + 1) = -1;
         lw->basis[i] = i;
         lw->where[i] = i;
-        if (NCS_FABS(b[i]) > bscale)
-            bscale = NCS_FABS(b[i]);
-        if (b[i] < bmin || (r >= 0 && b[i] == bmin)) {
-            bmin = b[i];
-            r = i;       /* ties: the last index keeps the rows lex-positive */
-        }
     }
     for (j = 0; j < m; j++) {
         lw->nonb[1 + j] = m + j;
@@ -353,8 +449,40 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
     }
     lw->nonb[m + 1] = art;
     lw->where[art] = -(m + 1) - 1;
-    if (r < 0)
-        return NCS_LCP_SOLVED;       /* b >= 0: z = 0 */
+#if !NCS_LCP_SMALL
+    if (J) {                            /* the start basis, then covering vector 1 */
+        int n = warm_setup(lw, m, J);
+        if (n < 0) {                    /* not complementary: no start */
+            *pivots += m;
+            return NCS_LCP_NUMERICAL;
+        }
+        *pivots += n;
+        for (i = 0; i < m; i++)
+            TAB(lw, i, m + 1) = -1;
+        lw->lexJ = J;
+        lw->lexm = m;
+    }
+#endif
+    for (i = 0; i < m; i++) {
+        ncs_real v = TAB(lw, i, 0);
+        if (NCS_FABS(v) > bscale)
+            bscale = NCS_FABS(v);
+        if (v < bmin || (r >= 0 && v == bmin)) {
+            bmin = v;
+            r = i;       /* ties: the last index keeps the rows lex-positive */
+        }
+    }
+#if !NCS_LCP_SMALL
+    if (J && r >= 0 && bmin >= -NCS_TOL_Z0_ZERO * bscale) {
+        for (i = 0; i < m; i++)         /* a start basis's zeros in rounding */
+            TAB(lw, i, 0) = TAB(lw, i, 0) > 0 ? TAB(lw, i, 0) : 0;
+        r = -1;
+    }
+#endif
+    if (r < 0) {                        /* the values >= 0: z = 0, or the start basis's */
+        status = NCS_LCP_SOLVED;
+        goto done;
+    }
 
     /* First pivot: z0 enters at level -min b, the most negative row leaves. */
     {
@@ -369,7 +497,7 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
         if (LAZY(lw))
             lazy_pivot(lw, m, r, m + 1, lw->col);
         else
-            pivot(lw, m, ld, r, m + 1, j);
+            pivot(lw, m, ld, r, m + 1, j, 1);
         npiv = 1;
         for (;;) {
             int vin = vout < m ? vout + m : vout - m, ncand = 0, zrow = -1, nz = 0, loose = 0;
@@ -378,7 +506,8 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
             ncs_bits cbits = 0, vbits = 0;
             /* z0 down to rounding level: the basis is complementary already */
             if (lw->where[art] >= 0 &&
-                V[(size_t)lw->where[art] * (size_t)rs] <= NCS_TOL_Z0_ZERO * bscale) {
+                V[(size_t)lw->where[art] * (size_t)rs] <=
+                    (TIGHT(lw) ? NCS_TOL_TIGHT_Z0_ZERO : NCS_TOL_Z0_ZERO) * bscale) {
                 status = NCS_LCP_SOLVED;
                 break;
             }
@@ -455,6 +584,7 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
                     if (lw->basis[row] == art)
                         zrow = row;
                 } else if (lw->basis[row] == art && (NCS_LCP_SMALL || !lw->strict_z0) &&
+                           !TIGHT(lw) &&
                            q <= theta + NCS_TOL_TIE_Z0 * theta) {
                     cand[j++] = row;        /* z0 leaves first, on a looser tie */
                     zrow = row;
@@ -475,7 +605,7 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
                     ;
                 for (; i + 1 < nz; i++)      /* the pivot row is not updated */
                     rows[i] = rows[i + 1];
-                pivot(lw, m, ld, r, e, nz - 1);
+                pivot(lw, m, ld, r, e, nz - 1, 1);
             }
             npiv++;
             if (vout == art) {
@@ -487,6 +617,7 @@ static int run(ncs_lemke_work *lw, int m, const ncs_real *B, int ldb,
             }
         }
     }
+done:
     for (i = 0; i < m; i++) {
         int v = lw->basis[i];
         if (v >= m && v < 2 * m) {
@@ -504,12 +635,21 @@ NCS_INTERNAL int ncs_lemke_run(ncs_lemke_work *lw, int m, const ncs_real *B, int
                                const ncs_real *b, int max_pivots, ncs_real *z,
                                unsigned char *zbasic, int *pivots, ncs_real *spare,
                                size_t spare_reals) {
-    return run(lw, m, B, ldb, NULL, b, max_pivots, z, zbasic, pivots, spare, spare_reals);
+    return run(lw, m, B, ldb, NULL, b, max_pivots, z, zbasic, pivots, spare, spare_reals, NULL);
 }
 
 NCS_INTERNAL int ncs_lemke_run_rows(ncs_lemke_work *lw, int m, const ncs_lemke_rows *gen,
                                     const ncs_real *b, int max_pivots, ncs_real *z,
                                     unsigned char *zbasic, int *pivots, ncs_real *spare,
                                     size_t spare_reals) {
-    return run(lw, m, NULL, 0, gen, b, max_pivots, z, zbasic, pivots, spare, spare_reals);
+    return run(lw, m, NULL, 0, gen, b, max_pivots, z, zbasic, pivots, spare, spare_reals, NULL);
 }
+
+#if !NCS_LCP_SMALL
+NCS_INTERNAL int ncs_lemke_run_from(ncs_lemke_work *lw, int m, const ncs_lemke_rows *gen,
+                                    const ncs_real *B, int ldb, const ncs_real *b,
+                                    unsigned char *J, int max_pivots, ncs_real *z,
+                                    unsigned char *zbasic, int *pivots) {
+    return run(lw, m, gen ? NULL : B, ldb, gen, b, max_pivots, z, zbasic, pivots, NULL, 0, J);
+}
+#endif

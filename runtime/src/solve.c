@@ -400,6 +400,8 @@ NCS_INTERNAL int ncs_solve_try_repair(call *c, unsigned char *J, int cap, const 
 
 /* ---- plain Lemke --------------------------------------------------------- */
 
+static int lemke_checked(call *c, int *path);
+
 /* Plain Lemke on the full LCP, block by block when B is block diagonal up to
  * a permutation, with an active-set re-solve when the tableau's answer misses
  * the tolerance. Returns 1 when zc verified on the full LCP. */
@@ -472,6 +474,14 @@ NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path) {
             }
         }
     }
+    return lemke_checked(c, path);
+}
+
+/* The check of a Lemke answer in ws->zc (its basis in ws->zb): verified as
+ * it is, else its basis re-solved (and refined). Returns 1 when zc
+ * verified on the full LCP. */
+static int lemke_checked(call *c, int *path) {
+    ncs_lcp_workspace *ws = c->ws;
     *path = NCS_LCP_PATH_LEMKE;
     if (ncs_solve_accept(c))
         return 1;
@@ -491,16 +501,29 @@ NCS_INTERNAL int ncs_solve_lemke_once(call *c, int *path) {
 }
 
 /* Plain Lemke (lemke_once), noting whether a run let z0 leave through the
- * looser tie window (c->loose_lemke; see strict_lemke). */
+ * looser tie window (c->loose_lemke; see the strict z0 rescue), then, on
+ * the host in double, a tight run (ncs_lemke_work.tight) when it failed:
+ * on the LCPs of 100 discs poured into a V (784 - 888 rows) the default
+ * run stopped with z0 at 1e-10 of b-scale and a residual of 1.1e-9, or ran
+ * to the pivot cap; tight, each was solved in 1822 - 7343 pivots to 3e-12
+ * (as Siconos' lexicographic Lemke solves them). */
 static int try_lemke(call *c, int *path) {
     int ok;
     c->ws->lw.loose_exit = 0;
     ok = ncs_solve_lemke_once(c, path);
     c->loose_lemke = c->ws->lw.loose_exit;
+#if !NCS_REAL_IS_FLOAT && !NCS_LCP_SMALL
+    if (!ok) {
+        int st = c->lemke_status;
+        ok = ncs_solve_lemke_flagged(c, path, &c->ws->lw.tight);
+        if (!ok)
+            c->lemke_status = st;       /* the failure reported is the first run's */
+    }
+#endif
     return ok;
 }
 
-/* The caller's guess g (ncs_lcp_options.guess) as a z in ws->best: its
+/* The caller's guess g (ncs_lcp_options.guess) as a z (m): its
  * impulses u and friction slacks s (what is not positive as 0), the
  * groups' auxiliaries from the closed forms at a = A u + a0; its support
  * in J. An a_j within tol of the size of its terms is 0: a resting
@@ -510,9 +533,9 @@ static int try_lemke(call *c, int *path) {
  * kept however small: a pile's small friction impulses are real (dropping
  * those below 1e-9 of the largest left pyramid-friction, diff, on a ray at
  * step 379). */
-static void guess_start(call *c, const ncs_real *g, unsigned char *J) {
+static void guess_start(call *c, const ncs_real *g, ncs_real *z, unsigned char *J) {
     ncs_lcp_workspace *ws = c->ws;
-    ncs_real *z = ws->best, *a = ws->a, *size = ws->trial;
+    ncs_real *a = ws->a, *size = ws->trial;
     int i, q, first, nc = c->nc, nu = c->nu;
     memset(z, 0, (size_t)c->m * sizeof *z);
     for (q = 0; q < nu; q++)
@@ -535,6 +558,30 @@ static void guess_start(call *c, const ncs_real *g, unsigned char *J) {
         J[i] = z[i] > 0;
 }
 
+#if !NCS_REAL_IS_FLOAT && !NCS_LCP_SMALL
+/* Lemke from the caller's guess's support (ncs_lemke_run_from: the path
+ * from a near basis is short; 100 discs poured into a V, steps 100-160:
+ * about 300 pivots after the setup where a cold run took thousands; with
+ * the default tolerances: a tight run there cost 28.9 s instead of 22.4),
+ * its answer checked as a cold run's. Once per call (c->guess is
+ * cleared). Returns 1 when zc verified on the full LCP. */
+static int lemke_from_guess(call *c) {
+    ncs_lcp_workspace *ws = c->ws;
+    ncs_lemke_rows g;
+    int path, st;
+    if (!c->guess)
+        return 0;
+    guess_start(c, c->guess, ws->zr, ws->inC);  /* inC: free until the selection path */
+    c->guess = NULL;
+    g.row = ncs_solve_block_rows;
+    g.ctx = c;
+    c->attempts++;
+    st = ncs_lemke_run_from(&ws->lw, c->m, &g, NULL, 0, c->b, ws->inC, cap_for(c, c->m), ws->zc,
+                            ws->zb, &c->pivots);
+    return st == NCS_LCP_SOLVED && lemke_checked(c, &path);
+}
+#endif
+
 /* The guess's support solved from the guess and repaired, the worst
  * violation beyond tol exchanged (a z_j < 0 leaves, a w_i < 0 enters) at
  * most GUESS_CAP times: a contact that starts or stops carrying impulse,
@@ -546,7 +593,11 @@ static void guess_start(call *c, const ncs_real *g, unsigned char *J) {
  * verified. */
 static int from_guess(call *c, unsigned char *J) {
 #if !NCS_REAL_IS_FLOAT && !NCS_LCP_SMALL
-    return ncs_solve_repair_fixed(c, J, GUESS_CAP, c->ws->best);
+    if (ncs_solve_repair_fixed(c, J, GUESS_CAP, c->ws->best))
+        return 1;
+    /* convex contacts only: a group's LCP has unphysical solutions, which
+     * only the selection path tells apart (step 3; Lemke after it) */
+    return c->L->ngroups == 0 && lemke_from_guess(c);
 #else
     if (ncs_solve_solve_on_set(c, J) == 0 && ncs_solve_accept(c))
         return 1;
@@ -632,7 +683,8 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
      * support */
     if (!ok && opt->warm_start && !opt->keep_state && opt->guess && layout && !c->B) {
         c->attempts++;
-        guess_start(c, opt->guess, ws->zb);
+        c->guess = opt->guess;
+        guess_start(c, opt->guess, ws->best, ws->zb);
         ok = from_guess(c, ws->zb);
         path = NCS_LCP_PATH_WARM;
     } else if (!ok && opt->warm_start && !opt->keep_state && ws->prev_m == m &&
@@ -666,6 +718,11 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
     /* 4. plain Lemke on the full LCP (the energy is unique for a
      * frictionless convex layout: a projection) */
     if (!ok) {
+#if !NCS_REAL_IS_FLOAT && !NCS_LCP_SMALL
+        ok = lemke_from_guess(c);       /* once: when from_guess has not */
+        path = NCS_LCP_PATH_WARM;
+        if (!ok)
+#endif
         ok = try_lemke(c, &path);
         c->exact = ok && layout && layout->ngroups == 0 && NCS_NFRIC(layout->nfric) == 0;
     }
@@ -709,7 +766,7 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
             ok = ncs_solve_try_bases(c);
 #endif
         if (!ok && c->loose_lemke)
-            ok = ncs_solve_strict_lemke(c, &path);
+            ok = ncs_solve_lemke_flagged(c, &path, &c->ws->lw.strict_z0);
         if (!ok && nonconvex) {         /* the search again, with the reduced restart */
             c->restartpass = 1;
             ok = structured_ok = ncs_solve_try_structured(c);

@@ -114,6 +114,8 @@ typedef struct call {
     int seeded;                 /* the selection starts from the previous choices */
     int fricpass;               /* failed attempts also try friction states */
     int loose_lemke;            /* plain Lemke's z0 left through the looser tie */
+    const ncs_real *guess;      /* the caller's guess until Lemke started from it
+                                   (NULL: none, or tried) */
     int restartpass;            /* failed attempts also try the reduced restart */
     int cut;                    /* the work budget stopped a component's search, or
                                    a component's z came from plain Lemke on its block */
@@ -200,7 +202,7 @@ NCS_INTERNAL int ncs_solve_repair_fixed(call *c, unsigned char *J, int cap, cons
 #define SET_SOLVE_REPAIR(c, J, z0) ncs_solve_set_solve_refined(c, J, z0)
 #define REPAIR_RESCUE(c, J) ncs_solve_try_repair(c, J, REPAIR_CAP_RESCUE, NULL)
 #endif
-NCS_INTERNAL int ncs_solve_strict_lemke(call *c, int *path);
+NCS_INTERNAL int ncs_solve_lemke_flagged(call *c, int *path, int *flag);
 NCS_INTERNAL int ncs_solve_try_reduced_regularised(call *c, int cc, int ngc, int ncr, int mr, int loose);
 NCS_INTERNAL int ncs_solve_polish_reduced(call *c, int cc, int ngc, int ncr, int mr);
 NCS_INTERNAL int ncs_solve_bounded(const call *c);

@@ -301,17 +301,14 @@ NCS_INTERNAL int ncs_solve_warm_prox(call *c, const unsigned char *J) {
 }
 #endif
 
-/* The last rescue: when plain Lemke let z0 leave through the looser tie
- * window (NCS_TOL_TIE_Z0: a pivot early, the other basic values off by up
- * to that window times the ratio; measured: 1.1e-9 scaled on a 16-row
- * friction LCP of four discs on teeth) and nothing else verified, plain
- * Lemke once more with z0 leaving on true ties only. Last, so that a call
- * another path solved is solved as before. Returns 1 when zc verified. */
-NCS_INTERNAL int ncs_solve_strict_lemke(call *c, int *path) {
+/* Plain Lemke once more (ncs_solve_lemke_once) with one of the Lemke
+ * work's run flags set for that run: strict_z0 (the last rescue) or tight
+ * (after a failed plain run). Returns 1 when zc verified. */
+NCS_INTERNAL int ncs_solve_lemke_flagged(call *c, int *path, int *flag) {
     int ok;
-    c->ws->lw.strict_z0 = 1;
+    *flag = 1;
     ok = ncs_solve_lemke_once(c, path);
-    c->ws->lw.strict_z0 = 0;
+    *flag = 0;
     return ok;
 }
 

@@ -7,7 +7,8 @@
  *  - from a wrong guess (random impulses and slacks, or every contact
  *    sliding) an LCP solved cold is still solved, and the answer verifies;
  *  - from a near guess (the answer with one to four contacts changed) too,
- *    and at least 35 % of them by the guess's repair, without a pivot;
+ *    at least 35 % of them by the guess's repair, without a pivot, and at
+ *    least 5 % by Lemke from the guess;
  *  - keep_state ignores the guess; ncs_lcp_solve (dense) ignores it;
  *  - the guess may be the z argument itself.
  * Usage: test_guess DATADIR */
@@ -22,7 +23,7 @@
 
 enum { MMAX = 700, PER_FORM = 200 };
 
-static int again, again_warm, wrong, wrong_solved, near, near_warm;
+static int again, again_warm, wrong, wrong_solved, near, near_warm, near_lemke;
 
 /* A fresh contact-space workspace for m rows and nc contacts. */
 static ncs_lcp_workspace *fresh(void **mem, int m, int nc) {
@@ -97,6 +98,8 @@ static void one(const ncs_layout *L, const double *A, const double *a0, const do
         near++;
         near_warm += st == NCS_LCP_SOLVED && i2.pivots == 0 &&
                      (i2.strategy == NCS_LCP_PATH_WARM || i2.strategy == NCS_LCP_PATH_TRIVIAL);
+        near_lemke += st == NCS_LCP_SOLVED && i2.pivots > 0 && i2.strategy == NCS_LCP_PATH_WARM;
+
         free(mem);
     }
     /* wrong guesses: random, then every contact sliding with its whole cone */
@@ -191,8 +194,9 @@ int main(int argc, char **argv) {
     stored(argv[1], mmax);
     dense();
     printf("guess: %d LCPs solved again from their answer (%d without a pivot), "
-           "%d wrong guesses (%d solved), %d near guesses (%d by the guess's repair)\n",
-           again, again_warm, wrong, wrong_solved, near, near_warm);
+           "%d wrong guesses (%d solved), %d near guesses (%d by the guess's repair, %d by "
+           "Lemke from the guess)\n",
+           again, again_warm, wrong, wrong_solved, near, near_warm, near_lemke);
     CHECK(again > 5 * per_form / 2);
     /* an answer verified within tol of gamma-sized terms (max form) can miss
      * its own rows by more than the re-solve of its support tolerates: the
@@ -202,5 +206,7 @@ int main(int argc, char **argv) {
      * the same count with a new factor for each exchange as with one
      * factor and its border; the rest go to the other paths */
     CHECK(near > 0 && near_warm >= 0.35 * near, "%d of %d", near_warm, near);
+    /* and of the others 148 by Lemke from the guess (lemke_from_guess) */
+    CHECK(near_lemke >= 0.05 * near, "%d of %d", near_lemke, near);
     return CHECK_DONE();
 }

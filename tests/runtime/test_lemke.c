@@ -10,7 +10,12 @@
  * 26; `games`): every ratio test ties at 0 from the start and the columns
  * of Binv hold exact zeros that come out as rounding noise; the tie-break
  * of before cycled to the pivot cap on 32 of the 600 generated here (as on
- * Siconos' lcp_tobenna). Each must now be solved by both tableaus. */
+ * Siconos' lcp_tobenna). Each must now be solved by both tableaus.
+ *
+ * And Lemke from a basis (ncs_lemke_run_from, `from_basis`) on all of
+ * them: from no z it is the cold run, from the answer's basis it solves
+ * (99 % without a pivot of its own), from a basis a few indices away what
+ * it calls solved holds (but for a few nearly singular starts). */
 #include <stdlib.h>
 #include <string.h>
 #include "ncs/assemble.h"
@@ -57,6 +62,67 @@ static void compare(ncs_lemke_work *lw, int m, const double *B, const double *b,
     *lazy_runs += m <= 32;
 }
 
+/* Lemke from a basis (ncs_lemke_run_from) on (B, b), whose cold eager run
+ * is `cold`: from no z at all, the cold run itself (the same status,
+ * pivots, basis and z bits); from the cold answer's basis, solved, and
+ * mostly with no pivot beyond the setup's (what no 1 x 1 or 2 x 2
+ * principal pivot takes in is left to Lemke); from that basis with up to three indices flipped, an answer
+ * the run calls solved (a start basis whose LCP Lemke cannot process may
+ * end on a ray) and that holds (lcp_holds), but for a few nearly singular
+ * start bases (the one looked at: values 1e5 times b's, and rounding at
+ * that scale; the solver verifies every answer). Counts the flipped
+ * starts, those called solved and those of them that do not hold in
+ * from[0..2], the answer's bases and those solved by the setup alone in
+ * from[3..4]. */
+static void from_basis(ncs_lemke_work *lw, int m, const double *B, const double *b,
+                       const run *cold, sg_rng *r, const char *what, int from[5]) {
+    unsigned char J[MMAX];
+    run out;
+    int k, i, n = 0;
+    memset(J, 0, sizeof J);
+    out.pivots = 0;
+    out.status = ncs_lemke_run_from(lw, m, NULL, B, m, b, J, 50 * m + 100, out.z, out.zb,
+                                    &out.pivots);
+    if (out.status != cold->status || out.pivots != cold->pivots ||
+        memcmp(out.z, cold->z, (size_t)m * sizeof *out.z) != 0 ||
+        memcmp(out.zb, cold->zb, (size_t)m) != 0) {
+        fprintf(stderr, "%s (m=%d): from no z: %d/%d pivots, cold %d/%d\n", what, m,
+                out.status, out.pivots, cold->status, cold->pivots);
+        CHECK_FAILURES++;
+    }
+    if (cold->status != NCS_LCP_SOLVED)
+        return;
+    for (i = 0; i < m; i++)
+        n += J[i] = cold->zb[i];
+    out.pivots = 0;
+    out.status = ncs_lemke_run_from(lw, m, NULL, B, m, b, J, 50 * m + 100, out.z, out.zb,
+                                    &out.pivots);
+    if (out.status != NCS_LCP_SOLVED || !lcp_holds(m, B, m, b, out.z, 1e-9)) {
+        fprintf(stderr, "%s (m=%d): from the answer's basis (%d): status %d, %d pivots\n", what,
+                m, n, out.status, out.pivots);
+        CHECK_FAILURES++;
+    }
+    from[3]++;
+    from[4] += out.pivots == n;         /* the setup's pivots only */
+    for (k = 1; k <= 3 && k <= m; k++) {
+        for (i = 0; i < m; i++)
+            J[i] = cold->zb[i];
+        for (i = 0; i < k; i++) {
+            int at = (int)sg_uniform(r, 0, m);
+            J[at < m ? at : m - 1] ^= 1;
+        }
+        out.pivots = 0;
+        out.status = ncs_lemke_run_from(lw, m, NULL, B, m, b, J, 50 * m + 100, out.z, out.zb,
+                                        &out.pivots);
+        from[0]++;
+        if (out.status != NCS_LCP_SOLVED)
+            continue;
+        from[1]++;
+        from[2] += !lcp_holds(m, B, m, b, out.z, 1e-9);
+
+    }
+}
+
 /* A game-shaped LCP with g groups of s variables per side (n = g s):
  * B = [J P -G 0; Q J 0 -G; G' 0 0 0; 0 G' 0 0] (J n x n ones, P and Q
  * whole numbers 1..hi, G n x g the groups' indicators), b = (0 x 2n,
@@ -81,8 +147,8 @@ static int game(sg_rng *r, int g, int s, int hi, double *B, double *b) {
 }
 
 /* The game LCPs: both tableaus the same (compare) and solved (checked
- * independently: lcp_holds). */
-static int games(ncs_lemke_work *lw, double *spare, int *lazy_runs) {
+ * independently: lcp_holds); Lemke from bases near the answer (from_basis). */
+static int games(ncs_lemke_work *lw, double *spare, int *lazy_runs, int from[5]) {
     static const int shapes[4][3] = {{2, 3, 5}, {2, 4, 9}, {3, 3, 250}, {4, 4, 250}};
     static double B[MMAX * MMAX], b[MMAX];
     int k, t, n = 0, solved = 0;
@@ -96,6 +162,7 @@ static int games(ncs_lemke_work *lw, double *spare, int *lazy_runs) {
             snprintf(what, sizeof what, "game %dx%d #%d", shapes[k][0], shapes[k][1], t);
             compare(lw, m, B, b, spare, what, lazy_runs);
             lemke(lw, m, B, b, NULL, 0, &out);
+            from_basis(lw, m, B, b, &out, &r, what, from);
             if (out.status == NCS_LCP_SOLVED && lcp_holds(m, B, m, b, out.z, 1e-9))
                 solved++;
             else
@@ -119,7 +186,8 @@ int main(void) {
     int *iv = malloc(ncs_lemke_ints(MMAX) * sizeof *iv);
     double *spare = malloc((size_t)MMAX * MMAX * 8 * sizeof *spare);
     double B[MMAX * MMAX], b[MMAX];
-    int form, t, n = 0, lazy_runs = 0;
+    int form, t, n = 0, lazy_runs = 0, from[5] = {0, 0, 0, 0, 0};
+    run cold;
     if (!p || !d || !iv || !spare)
         return 2;
     ncs_lemke_bind(&lw, MMAX, d, iv);
@@ -127,7 +195,7 @@ int main(void) {
     compare(&lw, 4, M2, b2, spare, "zero row and column", &lazy_runs);
     compare(&lw, 3, M3, b3, spare, "duplicated rows", &lazy_runs);
     compare(&lw, 3, M4, b4, spare, "b = 0 rows", &lazy_runs);
-    n += games(&lw, spare, &lazy_runs);
+    n += games(&lw, spare, &lazy_runs, from);
     for (form = 0; form <= NCS_FORM_DIFF_ACCURATE; form++) {
         sg_rng r;
         sg_seed(&r, 2000 + form);
@@ -143,9 +211,18 @@ int main(void) {
                 return 2;
             snprintf(what, sizeof what, "form %d #%d", form, t);
             compare(&lw, m, B, b, spare, what, &lazy_runs);
+            lemke(&lw, m, B, b, NULL, 0, &cold);
+            from_basis(&lw, m, B, b, &cold, &r, what, from);
             n++;
         }
     }
+    printf("Lemke from the answer's basis: %d solved, %d with the setup's pivots only\n",
+           from[3], from[4]);
+    printf("Lemke from a basis 1-3 flips from the answer: %d of %d called solved, %d of them "
+           "do not hold\n", from[1], from[0], from[2]);
+    CHECK(from[4] >= 0.99 * from[3]);
+    CHECK(from[1] > from[0] / 2);
+    CHECK(from[2] * 100 < from[1]);
     printf("lazy tableau = eager tableau on %d LCPs (%d with m <= 32, lazy), %ld differ\n",
            n + 4, lazy_runs, CHECK_FAILURES);
     CHECK(lazy_runs > 1000);

@@ -88,6 +88,7 @@
 #define ncs_lemke_bind NCS_PREFIXED(_lemke_bind)
 #define ncs_lemke_run NCS_PREFIXED(_lemke_run)
 #define ncs_lemke_run_rows NCS_PREFIXED(_lemke_run_rows)
+#define ncs_lemke_run_from NCS_PREFIXED(_lemke_run_from)
 /* shared between the LCP solver's files (solve_internal.h); static in one.c */
 #define ncs_solve_residual NCS_PREFIXED(_solve_residual)
 #define ncs_solve_lemke_block NCS_PREFIXED(_solve_lemke_block)
@@ -114,7 +115,7 @@
 #define ncs_solve_try_structured NCS_PREFIXED(_solve_try_structured)
 #define ncs_solve_try_newton NCS_PREFIXED(_solve_try_newton)
 #define ncs_solve_refine_on_set NCS_PREFIXED(_solve_refine_on_set)
-#define ncs_solve_strict_lemke NCS_PREFIXED(_solve_strict_lemke)
+#define ncs_solve_lemke_flagged NCS_PREFIXED(_solve_lemke_flagged)
 #define ncs_solve_try_reduced_regularised NCS_PREFIXED(_solve_try_reduced_regularised)
 #define ncs_solve_polish_reduced NCS_PREFIXED(_solve_polish_reduced)
 #define ncs_solve_polish_verified NCS_PREFIXED(_solve_polish_verified)

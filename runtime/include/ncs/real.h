@@ -47,6 +47,8 @@ typedef float ncs_real;
 #define NCS_TOL_Z0_ZERO NCS_RC(1e-5)    /**< z0 at rounding level (times b-scale) */
 #define NCS_TOL_SINGULAR NCS_RC(1e-6)   /**< dense solve: pivot vs. largest entry */
 #define NCS_TOL_GROUP NCS_TOL_Z0_ZERO   /**< max form: group condition in contact space */
+#define NCS_TOL_TIGHT_Z0_ZERO NCS_TOL_Z0_ZERO /* (tight runs: double only) */
+#define NCS_TOL_TIGHT_LEX NCS_TOL_LEX
 #define NCS_ROW_SLACK NCS_RC(1e2)       /**< row check: a violation against its own terms, x tol */
 #define NCS_STATE_MAX NCS_RC(1e18)      /**< largest |coordinate| of a state (x, y,
                                              theta, vx, vy, omega): squares stay finite */
@@ -68,6 +70,11 @@ typedef double ncs_real;
 #define NCS_TOL_LEX NCS_RC(1e-11)
 #define NCS_TOL_Z0_ZERO NCS_RC(1e-10)
 #define NCS_TOL_SINGULAR NCS_RC(1e-13)
+/* a tight Lemke run (ncs_lemke_work.tight; large LCPs, where the looser
+ * z0 exit stopped 1e-5 of b-scale short of the answer and the looser
+ * lexicographic ties ran to the pivot cap): z0 leaves on a true tie only */
+#define NCS_TOL_TIGHT_Z0_ZERO NCS_RC(1e-13) /**< z0 at rounding level, tight run */
+#define NCS_TOL_TIGHT_LEX NCS_RC(1e-14)     /**< lexicographic comparison, tight run */
 #define NCS_ROW_SLACK NCS_RC(1e2)
 #define NCS_STATE_MAX NCS_RC(1e150)
 #endif

@@ -366,7 +366,9 @@ static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf
         lay.gamma = 2 * (s + 10 * depth) / s + 1;
     else
         s = 1;
-    lay.eps_h = sc->epsilon / s;
+    /* summation: the projection's relaxation at most the depth it aims at
+     * (the step's epsilon left two boxes 2.3e-8 deep, beyond admit_tol) */
+    lay.eps_h = (sc->epsilon < sc->project_tol ? sc->epsilon : sc->project_tol) / s;
     if (nc > 0)
         ncs_world_contact_space(w, nc, 0, NULL, NULL, 1 / s);
     if (ne > 0 && ncs_world_joint_space(w, ne, nc, 0, NULL, NULL, 1 / s, 1, NULL) != 0)

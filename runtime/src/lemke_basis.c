@@ -1,0 +1,436 @@
+/* lemke_basis.c - Lemke's method on a factorised basis (lemke_basis.h).
+ *
+ * The constraint is I w - B z - e z0 = b (e all ones), as in lemke.c. A
+ * basis is m variables, one at each position p; its matrix Bs has the
+ * column of each: e_i for w_i, -B(:,j) for z_j, -e for z0. Solving
+ * Bs x = a needs no m x m factor: the rows W whose w is basic hold a unit
+ * column each, so with R the other rows (as many as the basic z's and z0)
+ * and K = Bs(R, the z and z0 positions),
+ *   K y = a_R,   x at the z and z0 positions = y,
+ *   x at w_i's position = a_i + sum_j B_ij y_(z_j) + y_(z0)   (i in W).
+ * Likewise for a row of Binv (the lexicographic rule's scales): Bs^T u =
+ * e_p has u_W = e_i when w_i is at p (else 0), and K^T u_R = e_(p's column
+ * of K) or, for a w position, minus the row of W's part of the z and z0
+ * columns. K is factored (lu.c) after every pivot: a pivot changes one
+ * column of K and, when a w enters or leaves, one row. The basic values
+ * are solved again from the factor each pivot.
+ */
+#include <math.h>
+#include <string.h>
+#include "ncs/lcp.h"
+#include "lemke_basis.h"
+
+NCS_INTERNAL size_t ncs_lemkeb_ints(int mmax, long nzmax, int cap) {
+    return (size_t)mmax * 8 + (size_t)(2 * mmax + 1) + 1 + (size_t)nzmax + (size_t)mmax +
+           ncs_lu_ints(mmax, cap);
+}
+
+NCS_INTERNAL size_t ncs_lemkeb_reals(int mmax, long nzmax, int cap) {
+    return (size_t)mmax * 6 + (size_t)nzmax + (size_t)mmax + ncs_lu_reals(mmax, cap);
+}
+
+NCS_INTERNAL void ncs_lemkeb_bind(ncs_lemkeb *lb, int mmax, long nzmax, int cap, int *iv,
+                                  ncs_real *rv) {
+    lb->mmax = mmax;
+    lb->kcap = (int)nzmax + mmax;
+    lb->basis = iv;
+    lb->where = lb->basis + mmax;
+    lb->krow = lb->where + 2 * mmax + 1;
+    lb->kpos = lb->krow + mmax;
+    lb->cand = lb->kpos + mmax;
+    lb->order = lb->cand + mmax;
+    lb->rank = lb->order + mmax;
+    lb->pref = lb->rank + mmax;
+    lb->kp = lb->pref + mmax;
+    lb->ki = lb->kp + mmax + 1;
+    lb->beta = rv;
+    lb->x = rv + mmax;
+    lb->col = lb->x + mmax;
+    lb->a = lb->col + mmax;
+    lb->y = lb->a + mmax;
+    lb->scale = lb->y + mmax;
+    lb->kx = lb->scale + mmax;
+    ncs_lu_bind(&lb->lu, mmax, cap, lb->ki + lb->kcap, lb->kx + lb->kcap);
+    lb->loose_exit = lb->refactors = 0;
+}
+
+/* One LCP's view: the workspace, m and B. */
+typedef struct lbrun {
+    ncs_lemkeb *lb;
+    int m;
+    const int *bp, *bi;
+    const ncs_real *bx;
+    int nk;             /* order of K */
+} lbrun;
+
+/* Entries of column j of B: its degree in the graph of the ordering. */
+static int degree(const lbrun *R, int j) {
+    return R->bp[j + 1] - R->bp[j];
+}
+
+/* The order of K's columns: reverse Cuthill-McKee over the pattern of B's
+ * columns (index j next to the rows of column j), once per run. Each
+ * breadth-first search starts at an unvisited index of least degree and
+ * visits the neighbours of an index by increasing degree; the whole
+ * order is reversed. With the rows pivoted on K's diagonal where the
+ * threshold allows (the row of w_j for the column of z_j), the factor's
+ * fill stays within the order's profile: a 464-column basis of the
+ * 100-disc pour filled L and U with 106,000 entries in the order of z. */
+static void order_rcm(lbrun *R) {
+    ncs_lemkeb *lb = R->lb;
+    int m = R->m, *order = lb->order, *rank = lb->rank, head = 0, tail = 0, i, a, b, p;
+    for (i = 0; i < m; i++)
+        rank[i] = -1;
+    while (tail < m) {
+        int best = -1;
+        for (i = 0; i < m; i++)
+            if (rank[i] < 0 && (best < 0 || degree(R, i) < degree(R, best)))
+                best = i;
+        rank[best] = tail;
+        order[tail++] = best;
+        while (head < tail) {
+            int j = order[head++], first = tail;
+            for (p = R->bp[j]; p < R->bp[j + 1]; p++)
+                if (rank[R->bi[p]] < 0) {
+                    rank[R->bi[p]] = tail;
+                    order[tail++] = R->bi[p];
+                }
+            for (a = first + 1; a < tail; a++) {    /* by degree (insertion) */
+                int v = order[a];
+                for (b = a; b > first && degree(R, order[b - 1]) > degree(R, v); b--)
+                    order[b] = order[b - 1];
+                order[b] = v;
+            }
+        }
+    }
+    for (i = 0; i < m / 2; i++) {
+        int t = order[i];
+        order[i] = order[m - 1 - i];
+        order[m - 1 - i] = t;
+    }
+    for (i = 0; i < m; i++)
+        rank[order[i]] = i;
+}
+
+/* K from the basis: rows R (w nonbasic), columns the z positions in the
+ * order of order_rcm, then z0's (its column is full: last, it fills
+ * nothing). Factors it. Returns 0, or the status of a failure. */
+static int refactor(lbrun *R) {
+    ncs_lemkeb *lb = R->lb;
+    int m = R->m, i, t, p, nk = 0, nz = 0, c = 0;
+    for (i = 0; i < m; i++)
+        lb->krow[i] = lb->where[i] < 0 ? nk++ : -1;
+    for (t = 0; t <= m; t++) {
+        int j = t < m ? lb->order[t] : m, v = j < m ? m + j : 2 * m;
+        if (lb->where[v] < 0)
+            continue;
+        lb->pref[c] = j < m ? lb->krow[j] : -1;
+        lb->kp[c] = nz;
+        lb->kpos[c++] = lb->where[v];
+        if (j < m) {
+            for (p = R->bp[j]; p < R->bp[j + 1]; p++)
+                if (lb->krow[R->bi[p]] >= 0) {
+                    if (nz >= lb->kcap)
+                        return NCS_LCP_WORKSPACE;
+                    lb->ki[nz] = lb->krow[R->bi[p]];
+                    lb->kx[nz++] = -R->bx[p];
+                }
+        } else {
+            for (i = 0; i < m; i++)
+                if (lb->krow[i] >= 0) {
+                    if (nz >= lb->kcap)
+                        return NCS_LCP_WORKSPACE;
+                    lb->ki[nz] = lb->krow[i];
+                    lb->kx[nz++] = -1;
+                }
+        }
+    }
+    lb->kp[c] = nz;
+    if (c != nk)                        /* not a basis: a bookkeeping slip */
+        return NCS_LCP_NUMERICAL;
+    R->nk = nk;
+    lb->refactors++;
+    switch (ncs_lu_factor(&lb->lu, nk, lb->kp, lb->ki, lb->kx, lb->pref, NCS_TOL_PIVOT)) {
+    case 0:
+        return 0;
+    case 2:
+        return NCS_LCP_WORKSPACE;
+    default:
+        return NCS_LCP_NUMERICAL;
+    }
+}
+
+/* The variable of K's column c: z_j or z0. */
+static int kvar(const lbrun *R, int c) {
+    return R->lb->basis[R->lb->kpos[c]];
+}
+
+/* x = Binv a over the positions (a over the rows, left as it was). */
+static void ftran(lbrun *R, const ncs_real *a, ncs_real *x) {
+    ncs_lemkeb *lb = R->lb;
+    int m = R->m, i, c, p;
+    ncs_real *y = lb->y, z0 = 0;
+    for (i = 0; i < m; i++)
+        if (lb->krow[i] >= 0)
+            y[lb->krow[i]] = a[i];
+    ncs_lu_solve(&lb->lu, y);
+    for (i = 0; i < m; i++)
+        if (lb->where[i] >= 0)
+            x[lb->where[i]] = a[i];
+    for (c = 0; c < R->nk; c++) {
+        int v = kvar(R, c);
+        x[lb->kpos[c]] = y[c];
+        if (y[c] == 0)
+            continue;
+        if (v == 2 * m) {
+            z0 = y[c];
+            continue;
+        }
+        for (p = R->bp[v - m]; p < R->bp[v - m + 1]; p++) {
+            int r = R->bi[p];
+            if (lb->where[r] >= 0)
+                x[lb->where[r]] += R->bx[p] * y[c];
+        }
+    }
+    for (i = 0; z0 != 0 && i < m; i++)
+        if (lb->where[i] >= 0)
+            x[lb->where[i]] += z0;
+}
+
+/* The largest magnitude of row p of Binv (over its m columns). */
+static ncs_real binv_row_max(lbrun *R, int p) {
+    ncs_lemkeb *lb = R->lb;
+    int m = R->m, i, c, q, v = lb->basis[p];
+    ncs_real *y = lb->y, s = 1;         /* u_i = 1 at a w position's row */
+    for (c = 0; c < R->nk; c++) {
+        int vc = kvar(R, c);
+        y[c] = 0;
+        if (v >= m) {
+            y[c] = lb->kpos[c] == p ? 1 : 0;
+        } else if (vc == 2 * m) {
+            y[c] = 1;                   /* minus (-1) */
+        } else {
+            for (q = R->bp[vc - m]; q < R->bp[vc - m + 1]; q++)
+                if (R->bi[q] == v)
+                    y[c] = R->bx[q];
+        }
+    }
+    if (v >= m)
+        s = 0;
+    ncs_lu_solve_t(&lb->lu, y);
+    for (i = 0; i < m; i++)
+        if (lb->krow[i] >= 0 && NCS_FABS(y[lb->krow[i]]) > s)
+            s = NCS_FABS(y[lb->krow[i]]);
+    return s;
+}
+
+/* The lexicographic rule among the ncand tied candidates (positions in
+ * lb->cand; x the entering column): the least row of Binv divided by its
+ * entry of x, column by column, entries within NCS_TOL_LEX of the larger
+ * of two rows' scales tied (lemke.c's lex_pick). */
+static int lex_pick(lbrun *R, int ncand, const ncs_real *x) {
+    ncs_lemkeb *lb = R->lb;
+    int *cand = lb->cand, k, c, b, m = R->m, scaled = 0;
+    for (k = 0; k < m && ncand > 1; k++) {
+        ncs_real best, sb;
+        int keep = 0, differ = 0;
+        memset(lb->a, 0, sizeof(ncs_real) * (size_t)m);
+        lb->a[k] = 1;
+        ftran(R, lb->a, lb->col);
+        for (c = 1, b = 0; c < ncand; c++) {
+            ncs_real v = lb->col[cand[c]] / x[cand[c]], vb = lb->col[cand[b]] / x[cand[b]];
+            differ |= v != vb;
+            b = v < vb ? c : b;
+        }
+        if (!differ)
+            continue;
+        for (c = 0; c < ncand && !scaled; c++)
+            lb->scale[c] = binv_row_max(R, cand[c]) / x[cand[c]];
+        scaled = 1;
+        best = lb->col[cand[b]] / x[cand[b]];
+        sb = lb->scale[b];
+        for (c = 0; c < ncand; c++)
+            if (lb->col[cand[c]] / x[cand[c]] <=
+                best + NCS_TOL_LEX * (lb->scale[c] > sb ? lb->scale[c] : sb)) {
+                lb->scale[keep] = lb->scale[c];
+                cand[keep++] = cand[c];
+            }
+        ncand = keep;
+    }
+    return cand[0];
+}
+
+/* The entering variable's column over the rows into a: e_i for w_i,
+ * -B(:,j) for z_j, -e for z0. */
+static void entering(const lbrun *R, int v, ncs_real *a) {
+    int m = R->m, i, p;
+    for (i = 0; i < m; i++)
+        a[i] = v == 2 * m ? -1 : 0;
+    if (v < m)
+        a[v] = 1;
+    else if (v < 2 * m)
+        for (p = R->bp[v - m]; p < R->bp[v - m + 1]; p++)
+            a[R->bi[p]] = -R->bx[p];
+}
+
+/* Puts variable vin at position r (its variable leaves). */
+static void exchange(ncs_lemkeb *lb, int r, int vin) {
+    lb->where[lb->basis[r]] = -1;
+    lb->basis[r] = vin;
+    lb->where[vin] = r;
+}
+
+/* The basic values Binv b, negative rounding clamped to 0 (as the
+ * tableau's pivots clamp). */
+static void values(lbrun *R, const ncs_real *b) {
+    int i;
+    memcpy(R->lb->a, b, sizeof(ncs_real) * (size_t)R->m);
+    ftran(R, R->lb->a, R->lb->beta);
+    for (i = 0; i < R->m; i++)
+        R->lb->beta[i] = R->lb->beta[i] > 0 ? R->lb->beta[i] : 0;
+}
+
+/* Iterative refinement of the basic values: r = b - Bs beta over the
+ * rows (in lb->a), beta += Binv r (in lb->x), twice. Threshold pivoting
+ * trades some accuracy for fill; a solution of a 200-row pyramid LCP came
+ * out 1e-8 off without it. */
+static void refine(lbrun *R, const ncs_real *b) {
+    ncs_lemkeb *lb = R->lb;
+    int m = R->m, i, p, q, round;
+    for (round = 0; round < 2; round++) {
+        ncs_real z0 = 0;
+        memcpy(lb->a, b, sizeof(ncs_real) * (size_t)m);
+        for (p = 0; p < m; p++) {
+            int v = lb->basis[p];
+            if (v < m)
+                lb->a[v] -= lb->beta[p];
+            else if (v == 2 * m)
+                z0 = lb->beta[p];
+            else
+                for (q = R->bp[v - m]; q < R->bp[v - m + 1]; q++)
+                    lb->a[R->bi[q]] += R->bx[q] * lb->beta[p];
+        }
+        for (i = 0; i < m; i++)
+            lb->a[i] += z0;
+        ftran(R, lb->a, lb->x);
+        for (p = 0; p < m; p++)
+            lb->beta[p] += lb->x[p];
+    }
+}
+
+NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int *bi,
+                                const ncs_real *bx, const ncs_real *b, int max_pivots,
+                                ncs_real *z, int *pivots) {
+    lbrun R;
+    const int art = 2 * m;
+    ncs_real bmin = 0, bscale = 0;
+    int i, r = -1, npiv = 0, status = NCS_LCP_NUMERICAL, vout;
+    lb->loose_exit = 0;
+    if (m < 1 || m > lb->mmax || (long)bp[m] + m > (long)lb->kcap)
+        return NCS_LCP_WORKSPACE;
+    R.lb = lb;
+    R.m = m;
+    R.bp = bp;
+    R.bi = bi;
+    R.bx = bx;
+    R.nk = 0;
+    for (i = 0; i < m; i++) {
+        z[i] = 0;
+        lb->basis[i] = i;
+        lb->where[i] = i;
+        lb->where[m + i] = -1;
+        if (!(NCS_FABS(b[i]) <= NCS_HUGE))
+            return NCS_LCP_NUMERICAL;
+        bscale = NCS_FABS(b[i]) > bscale ? NCS_FABS(b[i]) : bscale;
+        if (b[i] < bmin || (r >= 0 && b[i] == bmin)) {
+            bmin = b[i];
+            r = i;      /* ties: the last index, as the tableau */
+        }
+    }
+    lb->where[art] = -1;
+    for (i = 0; i < bp[m]; i++)
+        if (!(NCS_FABS(bx[i]) <= NCS_HUGE))
+            return NCS_LCP_NUMERICAL;
+    if (r < 0)
+        return NCS_LCP_SOLVED;          /* b >= 0: z = 0 */
+    order_rcm(&R);
+    /* z0 enters at level -min b, row r's w leaves */
+    vout = r;
+    exchange(lb, r, art);
+    if ((status = refactor(&R)) != 0)
+        goto out;
+    values(&R, b);
+    npiv = 1;
+    status = NCS_LCP_NUMERICAL;
+    for (;;) {
+        int vin = vout < m ? vout + m : vout - m, ncand = 0, j, zrow = -1, loose = 0;
+        ncs_real cmax = 0, theta = NCS_HUGE, tie;
+        if (lb->where[art] >= 0 && lb->beta[lb->where[art]] <= NCS_TOL_Z0_ZERO * bscale) {
+            status = NCS_LCP_SOLVED;    /* z0 at rounding level */
+            break;
+        }
+        entering(&R, vin, lb->a);
+        ftran(&R, lb->a, lb->x);
+        for (i = 0; i < m; i++) {
+            ncs_real t = NCS_FABS(lb->x[i]);
+            if (!(t <= NCS_HUGE))
+                goto out;               /* not finite: numerical */
+            cmax = t > cmax ? t : cmax;
+        }
+        if (cmax == 0) {
+            status = NCS_LCP_RAY;
+            goto out;
+        }
+        for (i = 0; i < m; i++)
+            if (lb->x[i] > NCS_TOL_PIVOT * cmax) {
+                ncs_real q = lb->beta[i] / lb->x[i];
+                theta = q < theta ? q : theta;
+                lb->cand[ncand++] = i;
+            }
+        if (ncand == 0) {
+            status = NCS_LCP_RAY;
+            goto out;
+        }
+        tie = theta + NCS_TOL_TIE * theta + NCS_TOL_TIE_ABS * bscale / cmax;
+        for (i = 0, j = 0; i < ncand; i++) {
+            int p = lb->cand[i];
+            ncs_real q = lb->beta[p] / lb->x[p];
+            if (q <= tie) {
+                lb->cand[j++] = p;
+                if (lb->basis[p] == art)
+                    zrow = p;
+            } else if (lb->basis[p] == art && q <= theta + NCS_TOL_TIE_Z0 * theta) {
+                lb->cand[j++] = p;      /* z0 leaves first, on a looser tie */
+                zrow = p;
+                loose = 1;
+            }
+        }
+        ncand = j;
+        r = zrow >= 0 ? zrow : lex_pick(&R, ncand, lb->x);
+        if (npiv >= max_pivots) {
+            status = NCS_LCP_PIVOT_CAP;
+            goto out;
+        }
+        vout = lb->basis[r];
+        exchange(lb, r, vin);
+        npiv++;
+        if ((status = refactor(&R)) != 0)
+            goto out;
+        values(&R, b);
+        status = NCS_LCP_NUMERICAL;
+        if (vout == art) {
+            lb->loose_exit = loose;
+            status = NCS_LCP_SOLVED;
+            break;
+        }
+    }
+    refine(&R, b);
+    for (i = 0; i < m; i++) {
+        int v = lb->basis[i];
+        if (v >= m && v < 2 * m)
+            z[v - m] = lb->beta[i] > 0 ? lb->beta[i] : 0;
+    }
+out:
+    *pivots += npiv;
+    return status;
+}

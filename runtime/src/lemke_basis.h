@@ -1,0 +1,66 @@
+/* lemke_basis.h - Lemke's method on a factorised basis instead of a
+ * tableau (issue 26, docs/solver.md, "Lemke on a factorised basis"): the
+ * memory is linear in m and in the entries of B, so an LCP of thousands
+ * of sparse rows fits where the tableau's m (m + 2) reals do not.
+ *
+ * B (m x m) is given by compressed sparse columns (bp, bi, bx: the rows
+ * of column j at bi[bp[j]] .. bi[bp[j+1]-1], no duplicates). The pivoting
+ * rule is the tableau's (lemke.c): z0 enters against the most negative
+ * b, the minimum ratio over entries above NCS_TOL_PIVOT of the entering
+ * column, ties within NCS_TOL_TIE (z0 first, also within the looser
+ * NCS_TOL_TIE_Z0), then the lexicographic rule on the rows of Binv
+ * within NCS_TOL_LEX of their scale, and z0 at NCS_TOL_Z0_ZERO of b's
+ * scale ends the run. Each pivot factors the basis again (lu.c) and
+ * takes the basic values from it afresh, so rounding does not pile up
+ * over the pivots as it does in a tableau. The caller verifies the
+ * answer, as for every path of the solver.
+ */
+#ifndef NCS_LEMKE_BASIS_H
+#define NCS_LEMKE_BASIS_H
+
+#include "lu.h"
+
+/** Workspace of ncs_lemkeb_run, all of it the caller's memory. */
+typedef struct ncs_lemkeb {
+    int mmax;           /**< the largest m */
+    int kcap;           /**< entries the basis matrix K can hold */
+    int *basis;         /**< mmax: the variable at each position (w_i: i, z_j: m + j, z0: 2 m) */
+    int *where;         /**< 2 mmax + 1: a basic variable's position, -1 when nonbasic */
+    int *krow;          /**< mmax: row i's index among K's rows (w_i nonbasic), else -1 */
+    int *kpos;          /**< mmax: the position of K's column c */
+    int *kp, *ki;       /**< K by columns: mmax + 1 starts, kcap rows */
+    ncs_real *kx;       /**< kcap values of K */
+    int *cand;          /**< mmax: the ratio test's candidates */
+    int *order;         /**< mmax: the indices in the order K's columns take (fill) */
+    int *rank;          /**< mmax: an index's place in order */
+    int *pref;          /**< mmax: K's preferred pivot row of each column */
+    ncs_real *beta;     /**< mmax: the basic values, Binv b */
+    ncs_real *x;        /**< mmax: Binv of the entering column */
+    ncs_real *col;      /**< mmax: a column of Binv (lexicographic rule) */
+    ncs_real *a;        /**< mmax: a right-hand side over the rows */
+    ncs_real *y;        /**< mmax: K's solve */
+    ncs_real *scale;    /**< mmax: candidates' lexicographic scales */
+    int loose_exit;     /**< out: z0 left on the looser tie */
+    int refactors;      /**< out: factorisations made */
+    ncs_lu lu;          /**< the factor of K */
+} ncs_lemkeb;
+
+/// Ints and reals ncs_lemkeb_bind takes for m <= mmax, nnz(B) <= nzmax and
+/// a factor of cap entries in each of L and U.
+NCS_INTERNAL size_t ncs_lemkeb_ints(int mmax, long nzmax, int cap);
+NCS_INTERNAL size_t ncs_lemkeb_reals(int mmax, long nzmax, int cap);
+/// Lays the workspace over iv and rv. Cannot fail.
+NCS_INTERNAL void ncs_lemkeb_bind(ncs_lemkeb *lb, int mmax, long nzmax, int cap, int *iv,
+                                  ncs_real *rv);
+
+/// Lemke's method on w = B z + b. Returns NCS_LCP_SOLVED with z (m) the
+/// complementary basis's z (not verified here), NCS_LCP_RAY,
+/// NCS_LCP_PIVOT_CAP (more than max_pivots), NCS_LCP_NUMERICAL (an entry
+/// that is not finite, a basis the factor finds singular) or
+/// NCS_LCP_WORKSPACE (m or nnz(B) beyond the binding, or a factor beyond
+/// its cap); z is 0 unless solved. *pivots += the pivots made.
+NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int *bi,
+                                const ncs_real *bx, const ncs_real *b, int max_pivots,
+                                ncs_real *z, int *pivots);
+
+#endif

@@ -11,12 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-#define NCS_INTERNAL static
-#include "lu.c"
-#include "lemke_basis.c"
-#undef NCS_INTERNAL
-#define NCS_INTERNAL
 #include "lcp_internal.h"
+#include "lemke_basis.h"
 #include "ncs/lcp_dat.h"
 
 static double now(void) {

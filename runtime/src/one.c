@@ -25,6 +25,11 @@
 #if !NCS_LCP_SMALL
 #include "solve_rescue.c"
 #endif
+#if !NCS_LCP_SMALL && !NCS_REAL_IS_FLOAT
+#include "lu.c"
+#include "lemke_basis.c"
+#include "solve_basis.c"
+#endif
 #include "solve_select.c"
 #include "solve.c"
 #if NCS_WORLD_JOINTS

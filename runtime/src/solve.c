@@ -502,7 +502,8 @@ static int lemke_checked(call *c, int *path) {
 
 /* Plain Lemke (lemke_once), noting whether a run let z0 leave through the
  * looser tie window (c->loose_lemke; see the strict z0 rescue), then, on
- * the host in double, a tight run (ncs_lemke_work.tight) when it failed:
+ * the host in double, a tight run (ncs_lemke_work.tight) when it failed,
+ * and Lemke on a factorised basis when that failed too (solve_basis.c):
  * on the LCPs of 100 discs poured into a V (784 - 888 rows) the default
  * run stopped with z0 at 1e-10 of b-scale and a residual of 1.1e-9, or ran
  * to the pivot cap; tight, each was solved in 1822 - 7343 pivots to 3e-12
@@ -516,6 +517,8 @@ static int try_lemke(call *c, int *path) {
     if (!ok) {
         int st = c->lemke_status;
         ok = ncs_solve_lemke_flagged(c, path, &c->ws->lw.tight);
+        if (!ok && ncs_solve_lemke_basis(c) == NCS_LCP_SOLVED)
+            ok = lemke_checked(c, path);
         if (!ok)
             c->lemke_status = st;       /* the failure reported is the first run's */
     }

@@ -203,6 +203,11 @@ NCS_INTERNAL int ncs_solve_repair_fixed(call *c, unsigned char *J, int cap, cons
 #define REPAIR_RESCUE(c, J) ncs_solve_try_repair(c, J, REPAIR_CAP_RESCUE, NULL)
 #endif
 NCS_INTERNAL int ncs_solve_lemke_flagged(call *c, int *path, int *flag);
+/// Plain Lemke on a factorised basis (solve_basis.c; host double, not a
+/// firmware copy) in the tableau's memory: its status, with z in ws->zc
+/// and its basis in ws->zb when NCS_LCP_SOLVED (not verified here);
+/// NCS_LCP_WORKSPACE when B's entries and a factor do not fit there.
+NCS_INTERNAL int ncs_solve_lemke_basis(call *c);
 NCS_INTERNAL int ncs_solve_try_reduced_regularised(call *c, int cc, int ngc, int ncr, int mr, int loose);
 NCS_INTERNAL int ncs_solve_polish_reduced(call *c, int cc, int ngc, int ncr, int mr);
 NCS_INTERNAL int ncs_solve_bounded(const call *c);

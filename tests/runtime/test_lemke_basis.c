@@ -19,12 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#define NCS_INTERNAL static
-#include "lu.c"
-#include "lemke_basis.c"
-#undef NCS_INTERNAL
-#define NCS_INTERNAL
 #include "lcp_internal.h"
+#include "lemke_basis.h"
 #include "ncs/assemble.h"
 #include "ncs/lcp_dat.h"
 #include "scene_gen.h"

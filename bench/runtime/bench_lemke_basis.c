@@ -4,9 +4,12 @@
  *   bench_lemke_basis FILE.dat...
  *
  * prints, per file, m, the entries of B, each method's status, pivots and
- * time (the smallest of 3 runs), the basis's factor size at the end
- * (entries of L and U, order of K) and the memory each method binds
- * (reals and ints, as bytes of double and int). Reports, never asserts. */
+ * time (the smallest of 3 runs) - the tableau, the basis factored every
+ * pivot (as the solver's fallback runs it) and with NCS_LEMKEB_ETAS etas
+ * between factorisations -, the basis's factor size at the end (entries
+ * of L and U; "-" after a failed factorisation) and the memory each
+ * method binds (reals and ints, as bytes of double and int). Reports,
+ * never asserts. */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,8 +26,9 @@ static double now(void) {
 
 int main(int argc, char **argv) {
     int f;
-    printf("%-44s %5s %7s | %-20s %9s | %-20s %9s %8s %9s\n", "file", "m", "nnz(B)",
-           "tableau st/pivots", "ms", "basis st/pivots", "ms", "fill", "bytes");
+    printf("%-40s %5s %7s | %-24s | %-24s | %-24s | %7s %9s %9s\n", "file", "m", "nnz(B)",
+           "tableau: status pivots ms", "basis, factor each pivot", "basis with etas", "L+U",
+           "bytes", "tableau");
     for (f = 1; f < argc; f++) {
         ncs_lcp_dat d;
         char err[256];
@@ -63,24 +67,41 @@ int main(int argc, char **argv) {
             return 2;
         ncs_lemkeb_bind(&lb, m, nz, cap, iv, rv);
         ncs_lemke_bind(&lw, m, dd, di);
-        for (rep = 0; rep < 3; rep++) {
-            double t0 = now();
-            pb = 0;
-            sb = ncs_lemkeb_run(&lb, m, ap, ai, ax, d.b, 50 * m + 100, z, &pb);
-            t0 = now() - t0;
-            tb = t0 < tb ? t0 : tb;
-            t0 = now();
-            pt = 0;
-            st = ncs_lemke_run(&lw, m, d.B, m, d.b, 50 * m + 100, z, NULL, &pt, NULL, 0);
-            t0 = now() - t0;
-            tt = t0 < tt ? t0 : tt;
+        {
+            int sb0 = 0, pb0 = 0, fill;
+            double tb0 = 1e300;
+            for (rep = 0; rep < 3; rep++) {
+                double t0 = now();
+                pb0 = 0;
+                lb.max_etas = 0;
+                sb0 = ncs_lemkeb_run(&lb, m, ap, ai, ax, d.b, 50 * m + 100, z, &pb0);
+                t0 = now() - t0;
+                tb0 = t0 < tb0 ? t0 : tb0;
+                t0 = now();
+                pb = 0;
+                lb.max_etas = NCS_LEMKEB_ETAS;
+                sb = ncs_lemkeb_run(&lb, m, ap, ai, ax, d.b, 50 * m + 100, z, &pb);
+                t0 = now() - t0;
+                tb = t0 < tb ? t0 : tb;
+                t0 = now();
+                pt = 0;
+                st = ncs_lemke_run(&lw, m, d.B, m, d.b, 50 * m + 100, z, NULL, &pt, NULL, 0);
+                t0 = now() - t0;
+                tt = t0 < tt ? t0 : tt;
+            }
+            fill = lb.lu.lp[lb.lu.n] + lb.lu.up[lb.lu.n];
+            printf("%-40s %5d %7ld | %9s %5d %8.2f | %9s %5d %8.2f | %9s %5d %8.2f | ", argv[f],
+                   m, nz, ncs_lcp_status_name(st), pt, 1e3 * tt, ncs_lcp_status_name(sb0), pb0,
+                   1e3 * tb0, ncs_lcp_status_name(sb), pb, 1e3 * tb);
+            if (sb == NCS_LCP_NUMERICAL || sb == NCS_LCP_WORKSPACE)
+                printf("%7s", "-");
+            else
+                printf("%7d", fill);
+            printf(" %9zu %9zu\n",
+                   ncs_lemkeb_reals(m, nz, cap) * sizeof(double) +
+                       ncs_lemkeb_ints(m, nz, cap) * sizeof(int),
+                   ncs_lemke_doubles(m) * sizeof(double) + ncs_lemke_ints(m) * sizeof(int));
         }
-        printf("%-44s %5d %7ld | %d %-18d %9.2f | %d %-18d %9.2f %8d %9zu\n", argv[f], m, nz, st,
-               pt, 1e3 * tt, sb, pb, 1e3 * tb, lb.lu.lp[lb.lu.n] + lb.lu.up[lb.lu.n],
-               ncs_lemkeb_reals(m, nz, cap) * sizeof(double) +
-                   ncs_lemkeb_ints(m, nz, cap) * sizeof(int));
-        printf("%-44s tableau binds %zu bytes\n", "",
-               ncs_lemke_doubles(m) * sizeof(double) + ncs_lemke_ints(m) * sizeof(int));
         free(ap), free(ai), free(ax), free(z), free(iv), free(rv), free(dd), free(di);
         ncs_lcp_dat_free(&d);
     }

@@ -11,9 +11,14 @@
  * Likewise for a row of Binv (the lexicographic rule's scales): Bs^T u =
  * e_p has u_W = e_i when w_i is at p (else 0), and K^T u_R = e_(p's column
  * of K) or, for a w position, minus the row of W's part of the z and z0
- * columns. K is factored (lu.c) after every pivot: a pivot changes one
- * column of K and, when a w enters or leaves, one row. The basic values
- * are solved again from the factor each pivot.
+ * columns. A pivot changes one column of K and, when a w enters or
+ * leaves, one row; rather than factor K (lu.c) every pivot, the pivots in
+ * between keep their entering columns f = Binv a (in the positions) as
+ * etas, the product form of the inverse: the new basis is the old one
+ * times E = I + (f - e_r) e_r^T, so Binv x = E^-1 (old Binv x), which
+ * changes x_r to x_r / f_r and the others by - f x_r / f_r. After
+ * NCS_LEMKEB_ETAS of them K is factored again and the basic values solved
+ * afresh; in between they are updated by the ratio step, as a tableau's.
  */
 #include <math.h>
 #include <string.h>
@@ -21,12 +26,13 @@
 #include "lemke_basis.h"
 
 NCS_INTERNAL size_t ncs_lemkeb_ints(int mmax, long nzmax, int cap) {
-    return (size_t)mmax * 8 + (size_t)(2 * mmax + 1) + 1 + (size_t)nzmax + (size_t)mmax +
-           ncs_lu_ints(mmax, cap);
+    return (size_t)mmax * 10 + (size_t)(2 * mmax + 1) + 1 + (size_t)nzmax + (size_t)mmax +
+           NCS_LEMKEB_ETAS + ncs_lu_ints(mmax, cap);
 }
 
 NCS_INTERNAL size_t ncs_lemkeb_reals(int mmax, long nzmax, int cap) {
-    return (size_t)mmax * 6 + (size_t)nzmax + (size_t)mmax + ncs_lu_reals(mmax, cap);
+    return (size_t)mmax * (7 + NCS_LEMKEB_ETAS) + (size_t)nzmax + (size_t)mmax +
+           ncs_lu_reals(mmax, cap);
 }
 
 NCS_INTERNAL void ncs_lemkeb_bind(ncs_lemkeb *lb, int mmax, long nzmax, int cap, int *iv,
@@ -41,7 +47,10 @@ NCS_INTERNAL void ncs_lemkeb_bind(ncs_lemkeb *lb, int mmax, long nzmax, int cap,
     lb->order = lb->cand + mmax;
     lb->rank = lb->order + mmax;
     lb->pref = lb->rank + mmax;
-    lb->kp = lb->pref + mmax;
+    lb->wpos = lb->pref + mmax;
+    lb->kv = lb->wpos + mmax;
+    lb->etar = lb->kv + mmax;
+    lb->kp = lb->etar + NCS_LEMKEB_ETAS;
     lb->ki = lb->kp + mmax + 1;
     lb->beta = rv;
     lb->x = rv + mmax;
@@ -49,9 +58,12 @@ NCS_INTERNAL void ncs_lemkeb_bind(ncs_lemkeb *lb, int mmax, long nzmax, int cap,
     lb->a = lb->col + mmax;
     lb->y = lb->a + mmax;
     lb->scale = lb->y + mmax;
-    lb->kx = lb->scale + mmax;
+    lb->v = lb->scale + mmax;
+    lb->eta = lb->v + mmax;
+    lb->kx = lb->eta + (size_t)NCS_LEMKEB_ETAS * (size_t)mmax;
     ncs_lu_bind(&lb->lu, mmax, cap, lb->ki + lb->kcap, lb->kx + lb->kcap);
-    lb->loose_exit = lb->refactors = 0;
+    lb->loose_exit = lb->refactors = lb->neta = 0;
+    lb->max_etas = NCS_LEMKEB_ETAS;
 }
 
 /* One LCP's view: the workspace, m and B. */
@@ -125,6 +137,7 @@ static int refactor(lbrun *R) {
         if (lb->where[v] < 0)
             continue;
         lb->pref[c] = j < m ? lb->krow[j] : -1;
+        lb->kv[c] = v;
         lb->kp[c] = nz;
         lb->kpos[c++] = lb->where[v];
         if (j < m) {
@@ -149,6 +162,9 @@ static int refactor(lbrun *R) {
     if (c != nk)                        /* not a basis: a bookkeeping slip */
         return NCS_LCP_NUMERICAL;
     R->nk = nk;
+    for (i = 0; i < m; i++)
+        lb->wpos[i] = lb->where[i];
+    lb->neta = 0;
     lb->refactors++;
     switch (ncs_lu_factor(&lb->lu, nk, lb->kp, lb->ki, lb->kx, lb->pref, NCS_TOL_PIVOT)) {
     case 0:
@@ -160,25 +176,21 @@ static int refactor(lbrun *R) {
     }
 }
 
-/* The variable of K's column c: z_j or z0. */
-static int kvar(const lbrun *R, int c) {
-    return R->lb->basis[R->lb->kpos[c]];
-}
-
-/* x = Binv a over the positions (a over the rows, left as it was). */
+/* x = Binv a over the positions (a over the rows, left as it was): K's
+ * solve for the basis K was factored with (wpos, kv), then the etas. */
 static void ftran(lbrun *R, const ncs_real *a, ncs_real *x) {
     ncs_lemkeb *lb = R->lb;
-    int m = R->m, i, c, p;
+    int m = R->m, i, c, p, e;
     ncs_real *y = lb->y, z0 = 0;
     for (i = 0; i < m; i++)
         if (lb->krow[i] >= 0)
             y[lb->krow[i]] = a[i];
     ncs_lu_solve(&lb->lu, y);
     for (i = 0; i < m; i++)
-        if (lb->where[i] >= 0)
-            x[lb->where[i]] = a[i];
+        if (lb->wpos[i] >= 0)
+            x[lb->wpos[i]] = a[i];
     for (c = 0; c < R->nk; c++) {
-        int v = kvar(R, c);
+        int v = lb->kv[c];
         x[lb->kpos[c]] = y[c];
         if (y[c] == 0)
             continue;
@@ -188,39 +200,60 @@ static void ftran(lbrun *R, const ncs_real *a, ncs_real *x) {
         }
         for (p = R->bp[v - m]; p < R->bp[v - m + 1]; p++) {
             int r = R->bi[p];
-            if (lb->where[r] >= 0)
-                x[lb->where[r]] += R->bx[p] * y[c];
+            if (lb->wpos[r] >= 0)
+                x[lb->wpos[r]] += R->bx[p] * y[c];
         }
     }
     for (i = 0; z0 != 0 && i < m; i++)
-        if (lb->where[i] >= 0)
-            x[lb->where[i]] += z0;
+        if (lb->wpos[i] >= 0)
+            x[lb->wpos[i]] += z0;
+    for (e = 0; e < lb->neta; e++) {    /* E^-1 x: E = I + (f - e_r) e_r^T */
+        const ncs_real *f = lb->eta + (size_t)e * (size_t)lb->mmax;
+        int r = lb->etar[e];
+        ncs_real t = x[r] / f[r];
+        if (t != 0)
+            for (i = 0; i < m; i++)
+                x[i] -= f[i] * t;
+        x[r] = t;
+    }
 }
 
-/* The largest magnitude of row p of Binv (over its m columns). */
+/* The largest magnitude of row p of Binv (over its m columns): v = e_p
+ * through the etas' transposes (last first: v^T E^-1 changes v_r only),
+ * then Bs^T u = v for the basis K was factored with: u_i = v at w_i's
+ * position, K^T u_R = v at K's positions plus W's part of the columns. */
 static ncs_real binv_row_max(lbrun *R, int p) {
     ncs_lemkeb *lb = R->lb;
-    int m = R->m, i, c, q, v = lb->basis[p];
-    ncs_real *y = lb->y, s = 1;         /* u_i = 1 at a w position's row */
+    int m = R->m, i, c, q, e;
+    ncs_real *y = lb->y, *v = lb->v, s = 0;
+    for (i = 0; i < m; i++)
+        v[i] = i == p ? 1 : 0;
+    for (e = lb->neta - 1; e >= 0; e--) {
+        const ncs_real *f = lb->eta + (size_t)e * (size_t)lb->mmax;
+        int r = lb->etar[e];
+        ncs_real d = 0;
+        for (i = 0; i < m; i++)
+            d += v[i] * f[i];
+        v[r] -= (d - v[r] * f[r]) / f[r];
+    }
     for (c = 0; c < R->nk; c++) {
-        int vc = kvar(R, c);
-        y[c] = 0;
-        if (v >= m) {
-            y[c] = lb->kpos[c] == p ? 1 : 0;
-        } else if (vc == 2 * m) {
-            y[c] = 1;                   /* minus (-1) */
+        int vc = lb->kv[c];
+        y[c] = v[lb->kpos[c]];
+        if (vc == 2 * m) {
+            for (i = 0; i < m; i++)
+                if (lb->wpos[i] >= 0)
+                    y[c] += v[lb->wpos[i]];
         } else {
             for (q = R->bp[vc - m]; q < R->bp[vc - m + 1]; q++)
-                if (R->bi[q] == v)
-                    y[c] = R->bx[q];
+                if (lb->wpos[R->bi[q]] >= 0)
+                    y[c] += R->bx[q] * v[lb->wpos[R->bi[q]]];
         }
     }
-    if (v >= m)
-        s = 0;
     ncs_lu_solve_t(&lb->lu, y);
-    for (i = 0; i < m; i++)
-        if (lb->krow[i] >= 0 && NCS_FABS(y[lb->krow[i]]) > s)
-            s = NCS_FABS(y[lb->krow[i]]);
+    for (i = 0; i < m; i++) {
+        ncs_real u = lb->wpos[i] >= 0 ? v[lb->wpos[i]] : y[lb->krow[i]];
+        s = NCS_FABS(u) > s ? NCS_FABS(u) : s;
+    }
     return s;
 }
 
@@ -414,9 +447,22 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
         vout = lb->basis[r];
         exchange(lb, r, vin);
         npiv++;
-        if ((status = refactor(&R)) != 0)
-            goto out;
-        values(&R, b);
+        if (lb->neta < lb->max_etas && lb->neta < NCS_LEMKEB_ETAS && vout != art &&
+            NCS_FABS(lb->x[r]) >= NCS_LEMKEB_ETA_PIVOT * cmax) {
+            ncs_real t = lb->beta[r] / lb->x[r];     /* the ratio: vin's value */
+            memcpy(lb->eta + (size_t)lb->neta * (size_t)lb->mmax, lb->x,
+                   sizeof(ncs_real) * (size_t)m);
+            lb->etar[lb->neta++] = r;
+            for (i = 0; i < m; i++) {
+                ncs_real u = lb->beta[i] - t * lb->x[i];
+                lb->beta[i] = u > 0 ? u : 0;
+            }
+            lb->beta[r] = t;
+        } else {
+            if ((status = refactor(&R)) != 0)
+                goto out;
+            values(&R, b);
+        }
         status = NCS_LCP_NUMERICAL;
         if (vout == art) {
             lb->loose_exit = loose;
@@ -425,6 +471,19 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
         }
     }
     refine(&R, b);
+    {   /* a basis the run reached on drifted values need not be feasible:
+         * grossly negative values are no answer (the verification judges
+         * the rest) */
+        ncs_real lo = 0, hi = bscale;
+        for (i = 0; i < m; i++) {
+            lo = lb->beta[i] < lo ? lb->beta[i] : lo;
+            hi = lb->beta[i] > hi ? lb->beta[i] : hi;
+        }
+        if (lo < -NCS_LEMKEB_INFEASIBLE * hi) {
+            status = NCS_LCP_NUMERICAL;
+            goto out;
+        }
+    }
     for (i = 0; i < m; i++) {
         int v = lb->basis[i];
         if (v >= m && v < 2 * m)

@@ -10,10 +10,10 @@
  * column, ties within NCS_TOL_TIE (z0 first, also within the looser
  * NCS_TOL_TIE_Z0), then the lexicographic rule on the rows of Binv
  * within NCS_TOL_LEX of their scale, and z0 at NCS_TOL_Z0_ZERO of b's
- * scale ends the run. Each pivot factors the basis again (lu.c) and
- * takes the basic values from it afresh, so rounding does not pile up
- * over the pivots as it does in a tableau. The caller verifies the
- * answer, as for every path of the solver.
+ * scale ends the run. The basis is factored (lu.c) every NCS_LEMKEB_ETAS
+ * pivots and the basic values taken from it afresh, so rounding does not
+ * pile up over the pivots as it does in a tableau. The caller verifies
+ * the answer, as for every path of the solver.
  */
 #ifndef NCS_LEMKE_BASIS_H
 #define NCS_LEMKE_BASIS_H
@@ -34,6 +34,14 @@ typedef struct ncs_lemkeb {
     int *order;         /**< mmax: the indices in the order K's columns take (fill) */
     int *rank;          /**< mmax: an index's place in order */
     int *pref;          /**< mmax: K's preferred pivot row of each column */
+    int *wpos;          /**< mmax: w_i's position when K was factored, -1: not basic */
+    int *kv;            /**< mmax: the variable of K's column c when K was factored */
+    int *etar;          /**< NCS_LEMKEB_ETAS: the position each eta replaced */
+    ncs_real *eta;      /**< NCS_LEMKEB_ETAS x mmax: Binv of each entering column */
+    ncs_real *v;        /**< mmax: a row of Binv (lexicographic scales) */
+    int neta;           /**< etas since K was factored */
+    int max_etas;       /**< in: etas kept before K is factored again (<= NCS_LEMKEB_ETAS;
+                             ncs_lemkeb_bind sets NCS_LEMKEB_ETAS, 0: every pivot) */
     ncs_real *beta;     /**< mmax: the basic values, Binv b */
     ncs_real *x;        /**< mmax: Binv of the entering column */
     ncs_real *col;      /**< mmax: a column of Binv (lexicographic rule) */
@@ -41,9 +49,23 @@ typedef struct ncs_lemkeb {
     ncs_real *y;        /**< mmax: K's solve */
     ncs_real *scale;    /**< mmax: candidates' lexicographic scales */
     int loose_exit;     /**< out: z0 left on the looser tie */
-    int refactors;      /**< out: factorisations made */
+    int refactors;      /**< out: factorisations made (with the etas between) */
     ncs_lu lu;          /**< the factor of K */
 } ncs_lemkeb;
+
+/** Pivots between two factorisations of K: each pivot in between keeps
+ * its entering column as an eta (product form of the inverse: Binv =
+ * E_n^-1 ... E_1^-1 K's solve), and K is factored again when they are
+ * used up. */
+#define NCS_LEMKEB_ETAS 32
+/** A pivot entry below this times its column's largest factors K again
+ * instead of keeping an eta (an eta divides by it). */
+#ifndef NCS_LEMKEB_ETA_PIVOT
+#define NCS_LEMKEB_ETA_PIVOT NCS_RC(1e-2)
+#endif
+
+/** A final basic value below -this times the values' scale: not solved. */
+#define NCS_LEMKEB_INFEASIBLE NCS_RC(1e-6)
 
 /// Ints and reals ncs_lemkeb_bind takes for m <= mmax, nnz(B) <= nzmax and
 /// a factor of cap entries in each of L and U.

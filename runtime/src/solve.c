@@ -502,8 +502,7 @@ static int lemke_checked(call *c, int *path) {
 
 /* Plain Lemke (lemke_once), noting whether a run let z0 leave through the
  * looser tie window (c->loose_lemke; see the strict z0 rescue), then, on
- * the host in double, a tight run (ncs_lemke_work.tight) when it failed,
- * and Lemke on a factorised basis when that failed too (solve_basis.c):
+ * the host in double, a tight run (ncs_lemke_work.tight) when it failed:
  * on the LCPs of 100 discs poured into a V (784 - 888 rows) the default
  * run stopped with z0 at 1e-10 of b-scale and a residual of 1.1e-9, or ran
  * to the pivot cap; tight, each was solved in 1822 - 7343 pivots to 3e-12
@@ -517,8 +516,6 @@ static int try_lemke(call *c, int *path) {
     if (!ok) {
         int st = c->lemke_status;
         ok = ncs_solve_lemke_flagged(c, path, &c->ws->lw.tight);
-        if (!ok && ncs_solve_lemke_basis(c) == NCS_LCP_SOLVED)
-            ok = lemke_checked(c, path);
         if (!ok)
             c->lemke_status = st;       /* the failure reported is the first run's */
     }
@@ -780,6 +777,26 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         path = NCS_LCP_PATH_RESCUE;
         if (ok && !ncs_solve_bounded(c))
             ok = 0;                         /* far along a ray: not an answer */
+        if (!ok) {
+            c->unverified = unverified;
+            c->lemke_status = lst;
+            c->best_res = bres;
+        }
+    }
+#endif
+
+#if !NCS_REAL_IS_FLOAT && !NCS_LCP_SMALL
+    /* 7. last: plain Lemke on a factorised basis (solve_basis.c), its
+     * values solved afresh from the factor, where the tableau's runs
+     * ended on rays from rounding. Last, so that what the fallbacks solve
+     * is solved as before (issue 16's tiles LCP at step 92: a fallback
+     * finds the smallest-energy solution, the basis's answer is another
+     * one, 1e-7 above it). A failure leaves the status and residual of
+     * the runs before. */
+    if (!ok && ncs_solve_lemke_basis(c) == NCS_LCP_SOLVED) {
+        int unverified = c->unverified, lst = c->lemke_status;
+        ncs_real bres = c->best_res;
+        ok = lemke_checked(c, &path);
         if (!ok) {
             c->unverified = unverified;
             c->lemke_status = lst;

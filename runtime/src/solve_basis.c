@@ -70,6 +70,7 @@ NCS_INTERNAL int ncs_solve_lemke_basis(call *c) {
         bp[j] = bp[j - 1];
     bp[0] = 0;
     ncs_lemkeb_bind(&lb, m, nz, (int)cap, iv, rv);
+    lb.max_etas = 0;                    /* a fallback: the most accurate values */
     c->attempts++;
     st = ncs_lemkeb_run(&lb, m, bp, bi, bx, c->b, cap_for(c, m), ws->zc, &c->pivots);
     for (j = 0; j < m; j++)

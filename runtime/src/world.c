@@ -338,6 +338,12 @@ static ncs_real deepest(const ncs_world *w, const ncs_real (*q)[3], const ncs_re
  * ended with their corners crossed, 8.6e-9 deep by separating axes, 1e-10
  * by each vertex, while the fixed normal said 2.4 cm apart; no row closed
  * it and the step was 'solved' (trust.project-corner-cross). */
+#if defined NCS_LCP_ONLY_FORM
+#define PROJECT_SUMMATION (NCS_LCP_ONLY_FORM == NCS_FORM_SUMMATION)
+#else
+#define PROJECT_SUMMATION 1
+#endif
+
 static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf) {
     const ncs_scene_desc *sc = w->sc;
     ncs_real (*dq)[3] = row(w, UF), depth = 0, *p = NULL, s = 0;
@@ -367,8 +373,10 @@ static void project(ncs_world *w, int root, ncs_real (*q)[3], ncs_step_info *inf
     else
         s = 1;
     /* summation: the projection's relaxation at most the depth it aims at
-     * (the step's epsilon left two boxes 2.3e-8 deep, beyond admit_tol) */
-    lay.eps_h = (sc->epsilon < sc->project_tol ? sc->epsilon : sc->project_tol) / s;
+     * (the step's epsilon left two boxes 2.3e-8 deep, beyond admit_tol);
+     * a firmware copy of another formulation leaves the code out */
+    if (PROJECT_SUMMATION && lay.form == NCS_FORM_SUMMATION)
+        lay.eps_h = (sc->epsilon < sc->project_tol ? sc->epsilon : sc->project_tol) / s;
     if (nc > 0)
         ncs_world_contact_space(w, nc, 0, NULL, NULL, 1 / s);
     if (ne > 0 && ncs_world_joint_space(w, ne, nc, 0, NULL, NULL, 1 / s, 1, NULL) != 0)

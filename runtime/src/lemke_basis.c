@@ -76,7 +76,7 @@ typedef struct lbrun {
 } lbrun;
 
 /* Entries of column j of B: its degree in the graph of the ordering. */
-static int degree(const lbrun *R, int j) {
+static int lb_degree(const lbrun *R, int j) {
     return R->bp[j + 1] - R->bp[j];
 }
 
@@ -88,7 +88,7 @@ static int degree(const lbrun *R, int j) {
  * threshold allows (the row of w_j for the column of z_j), the factor's
  * fill stays within the order's profile: a 464-column basis of the
  * 100-disc pour filled L and U with 106,000 entries in the order of z. */
-static void order_rcm(lbrun *R) {
+static void lb_order_rcm(lbrun *R) {
     ncs_lemkeb *lb = R->lb;
     int m = R->m, *order = lb->order, *rank = lb->rank, head = 0, tail = 0, i, a, b, p;
     for (i = 0; i < m; i++)
@@ -96,7 +96,7 @@ static void order_rcm(lbrun *R) {
     while (tail < m) {
         int best = -1;
         for (i = 0; i < m; i++)
-            if (rank[i] < 0 && (best < 0 || degree(R, i) < degree(R, best)))
+            if (rank[i] < 0 && (best < 0 || lb_degree(R, i) < lb_degree(R, best)))
                 best = i;
         rank[best] = tail;
         order[tail++] = best;
@@ -109,7 +109,7 @@ static void order_rcm(lbrun *R) {
                 }
             for (a = first + 1; a < tail; a++) {    /* by degree (insertion) */
                 int v = order[a];
-                for (b = a; b > first && degree(R, order[b - 1]) > degree(R, v); b--)
+                for (b = a; b > first && lb_degree(R, order[b - 1]) > lb_degree(R, v); b--)
                     order[b] = order[b - 1];
                 order[b] = v;
             }
@@ -127,7 +127,7 @@ static void order_rcm(lbrun *R) {
 /* K from the basis: rows R (w nonbasic), columns the z positions in the
  * order of order_rcm, then z0's (its column is full: last, it fills
  * nothing). Factors it. Returns 0, or the status of a failure. */
-static int refactor(lbrun *R) {
+static int lb_refactor(lbrun *R) {
     ncs_lemkeb *lb = R->lb;
     int m = R->m, i, t, p, nk = 0, nz = 0, c = 0;
     for (i = 0; i < m; i++)
@@ -178,7 +178,7 @@ static int refactor(lbrun *R) {
 
 /* x = Binv a over the positions (a over the rows, left as it was): K's
  * solve for the basis K was factored with (wpos, kv), then the etas. */
-static void ftran(lbrun *R, const ncs_real *a, ncs_real *x) {
+static void lb_ftran(lbrun *R, const ncs_real *a, ncs_real *x) {
     ncs_lemkeb *lb = R->lb;
     int m = R->m, i, c, p, e;
     ncs_real *y = lb->y, z0 = 0;
@@ -222,7 +222,7 @@ static void ftran(lbrun *R, const ncs_real *a, ncs_real *x) {
  * through the etas' transposes (last first: v^T E^-1 changes v_r only),
  * then Bs^T u = v for the basis K was factored with: u_i = v at w_i's
  * position, K^T u_R = v at K's positions plus W's part of the columns. */
-static ncs_real binv_row_max(lbrun *R, int p) {
+static ncs_real lb_binv_row_max(lbrun *R, int p) {
     ncs_lemkeb *lb = R->lb;
     int m = R->m, i, c, q, e;
     ncs_real *y = lb->y, *v = lb->v, s = 0;
@@ -261,7 +261,7 @@ static ncs_real binv_row_max(lbrun *R, int p) {
  * lb->cand; x the entering column): the least row of Binv divided by its
  * entry of x, column by column, entries within NCS_TOL_LEX of the larger
  * of two rows' scales tied (lemke.c's lex_pick). */
-static int lex_pick(lbrun *R, int ncand, const ncs_real *x) {
+static int lb_lex_pick(lbrun *R, int ncand, const ncs_real *x) {
     ncs_lemkeb *lb = R->lb;
     int *cand = lb->cand, k, c, b, m = R->m, scaled = 0;
     for (k = 0; k < m && ncand > 1; k++) {
@@ -269,7 +269,7 @@ static int lex_pick(lbrun *R, int ncand, const ncs_real *x) {
         int keep = 0, differ = 0;
         memset(lb->a, 0, sizeof(ncs_real) * (size_t)m);
         lb->a[k] = 1;
-        ftran(R, lb->a, lb->col);
+        lb_ftran(R, lb->a, lb->col);
         for (c = 1, b = 0; c < ncand; c++) {
             ncs_real v = lb->col[cand[c]] / x[cand[c]], vb = lb->col[cand[b]] / x[cand[b]];
             differ |= v != vb;
@@ -278,7 +278,7 @@ static int lex_pick(lbrun *R, int ncand, const ncs_real *x) {
         if (!differ)
             continue;
         for (c = 0; c < ncand && !scaled; c++)
-            lb->scale[c] = binv_row_max(R, cand[c]) / x[cand[c]];
+            lb->scale[c] = lb_binv_row_max(R, cand[c]) / x[cand[c]];
         scaled = 1;
         best = lb->col[cand[b]] / x[cand[b]];
         sb = lb->scale[b];
@@ -295,7 +295,7 @@ static int lex_pick(lbrun *R, int ncand, const ncs_real *x) {
 
 /* The entering variable's column over the rows into a: e_i for w_i,
  * -B(:,j) for z_j, -e for z0. */
-static void entering(const lbrun *R, int v, ncs_real *a) {
+static void lb_entering(const lbrun *R, int v, ncs_real *a) {
     int m = R->m, i, p;
     for (i = 0; i < m; i++)
         a[i] = v == 2 * m ? -1 : 0;
@@ -307,7 +307,7 @@ static void entering(const lbrun *R, int v, ncs_real *a) {
 }
 
 /* Puts variable vin at position r (its variable leaves). */
-static void exchange(ncs_lemkeb *lb, int r, int vin) {
+static void lb_exchange(ncs_lemkeb *lb, int r, int vin) {
     lb->where[lb->basis[r]] = -1;
     lb->basis[r] = vin;
     lb->where[vin] = r;
@@ -315,10 +315,10 @@ static void exchange(ncs_lemkeb *lb, int r, int vin) {
 
 /* The basic values Binv b, negative rounding clamped to 0 (as the
  * tableau's pivots clamp). */
-static void values(lbrun *R, const ncs_real *b) {
+static void lb_values(lbrun *R, const ncs_real *b) {
     int i;
     memcpy(R->lb->a, b, sizeof(ncs_real) * (size_t)R->m);
-    ftran(R, R->lb->a, R->lb->beta);
+    lb_ftran(R, R->lb->a, R->lb->beta);
     for (i = 0; i < R->m; i++)
         R->lb->beta[i] = R->lb->beta[i] > 0 ? R->lb->beta[i] : 0;
 }
@@ -327,7 +327,7 @@ static void values(lbrun *R, const ncs_real *b) {
  * rows (in lb->a), beta += Binv r (in lb->x), twice. Threshold pivoting
  * trades some accuracy for fill; a solution of a 200-row pyramid LCP came
  * out 1e-8 off without it. */
-static void refine(lbrun *R, const ncs_real *b) {
+static void lb_refine(lbrun *R, const ncs_real *b) {
     ncs_lemkeb *lb = R->lb;
     int m = R->m, i, p, q, round;
     for (round = 0; round < 2; round++) {
@@ -345,7 +345,7 @@ static void refine(lbrun *R, const ncs_real *b) {
         }
         for (i = 0; i < m; i++)
             lb->a[i] += z0;
-        ftran(R, lb->a, lb->x);
+        lb_ftran(R, lb->a, lb->x);
         for (p = 0; p < m; p++)
             lb->beta[p] += lb->x[p];
     }
@@ -386,13 +386,13 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
             return NCS_LCP_NUMERICAL;
     if (r < 0)
         return NCS_LCP_SOLVED;          /* b >= 0: z = 0 */
-    order_rcm(&R);
+    lb_order_rcm(&R);
     /* z0 enters at level -min b, row r's w leaves */
     vout = r;
-    exchange(lb, r, art);
-    if ((status = refactor(&R)) != 0)
+    lb_exchange(lb, r, art);
+    if ((status = lb_refactor(&R)) != 0)
         goto out;
-    values(&R, b);
+    lb_values(&R, b);
     npiv = 1;
     status = NCS_LCP_NUMERICAL;
     for (;;) {
@@ -402,8 +402,8 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
             status = NCS_LCP_SOLVED;    /* z0 at rounding level */
             break;
         }
-        entering(&R, vin, lb->a);
-        ftran(&R, lb->a, lb->x);
+        lb_entering(&R, vin, lb->a);
+        lb_ftran(&R, lb->a, lb->x);
         for (i = 0; i < m; i++) {
             ncs_real t = NCS_FABS(lb->x[i]);
             if (!(t <= NCS_HUGE))
@@ -439,13 +439,13 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
             }
         }
         ncand = j;
-        r = zrow >= 0 ? zrow : lex_pick(&R, ncand, lb->x);
+        r = zrow >= 0 ? zrow : lb_lex_pick(&R, ncand, lb->x);
         if (npiv >= max_pivots) {
             status = NCS_LCP_PIVOT_CAP;
             goto out;
         }
         vout = lb->basis[r];
-        exchange(lb, r, vin);
+        lb_exchange(lb, r, vin);
         npiv++;
         if (lb->neta < lb->max_etas && lb->neta < NCS_LEMKEB_ETAS && vout != art &&
             NCS_FABS(lb->x[r]) >= NCS_LEMKEB_ETA_PIVOT * cmax) {
@@ -459,9 +459,9 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
             }
             lb->beta[r] = t;
         } else {
-            if ((status = refactor(&R)) != 0)
+            if ((status = lb_refactor(&R)) != 0)
                 goto out;
-            values(&R, b);
+            lb_values(&R, b);
         }
         status = NCS_LCP_NUMERICAL;
         if (vout == art) {
@@ -470,7 +470,7 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
             break;
         }
     }
-    refine(&R, b);
+    lb_refine(&R, b);
     {   /* a basis the run reached on drifted values need not be feasible:
          * grossly negative values are no answer (the verification judges
          * the rest) */

@@ -48,7 +48,7 @@ NCS_INTERNAL void ncs_lu_bind(ncs_lu *f, int nmax, int cap, int *iv, ncs_real *r
  * visited grows at xi[0..] and, for each, the next child to visit at
  * xi[n + depth] (xi has 2 n entries; the two parts never meet: at most n
  * rows are listed or on the stack). mark[i] == stamp: visited. */
-static int dfs(ncs_lu *f, int j, int top, int stamp) {
+static int lu_dfs(ncs_lu *f, int j, int top, int stamp) {
     int *xi = f->xi, n = f->n, head = 0;
     xi[0] = j;
     while (head >= 0) {
@@ -91,7 +91,7 @@ NCS_INTERNAL int ncs_lu_factor(ncs_lu *f, int n, const int *ap, const int *ai, c
         /* the reach of column k's rows, in topological order at xi[top..n) */
         for (p = ap[k]; p < ap[k + 1]; p++)
             if (f->mark[ai[p]] != k)
-                top = dfs(f, ai[p], top, k);
+                top = lu_dfs(f, ai[p], top, k);
         for (p = ap[k]; p < ap[k + 1]; p++)
             x[ai[p]] = ax[p];
         /* x = L \ A(:,k) over the reach */

@@ -13,7 +13,7 @@
 #if !NCS_LCP_SMALL && !NCS_REAL_IS_FLOAT
 
 /* Reals that hold n ints (ints packed into the reals' memory). */
-static size_t ints_as_reals(size_t n) {
+static size_t sb_ints_as_reals(size_t n) {
     return (n * sizeof(int) + sizeof(ncs_real) - 1) / sizeof(ncs_real);
 }
 
@@ -26,7 +26,7 @@ NCS_INTERNAL int ncs_solve_lemke_basis(call *c) {
     int m = c->m, i, j, *bp, *bi, *iv, st;
     /* column counts into the first m + 1 ints, moved to bp below */
     bp = (int *)(void *)mem;
-    if (ints_as_reals((size_t)m + 1) > total)
+    if (sb_ints_as_reals((size_t)m + 1) > total)
         return NCS_LCP_WORKSPACE;
     for (j = 0; j <= m; j++)
         bp[j] = 0;
@@ -40,7 +40,7 @@ NCS_INTERNAL int ncs_solve_lemke_basis(call *c) {
     }
     /* reals: bx, the workspace's reals; then ints: bp, bi, the workspace's */
     fixed = (size_t)nz + ncs_lemkeb_reals(m, nz, 0) +
-            ints_as_reals((size_t)m + 1 + (size_t)nz + ncs_lemkeb_ints(m, nz, 0) + 8);
+            sb_ints_as_reals((size_t)m + 1 + (size_t)nz + ncs_lemkeb_ints(m, nz, 0) + 8);
     if (fixed >= total)
         return NCS_LCP_WORKSPACE;
     cap = (long)((total - fixed) * sizeof(ncs_real) / (2 * sizeof(ncs_real) + 2 * sizeof(int)));

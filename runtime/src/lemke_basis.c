@@ -45,8 +45,8 @@ NCS_INTERNAL void ncs_lemkeb_bind(ncs_lemkeb *lb, int mmax, long nzmax, int cap,
     lb->kpos = lb->krow + mmax;
     lb->cand = lb->kpos + mmax;
     lb->order = lb->cand + mmax;
-    lb->rank = lb->order + mmax;
-    lb->pref = lb->rank + mmax;
+    lb->seen = lb->order + mmax;
+    lb->pref = lb->seen + mmax;
     lb->wpos = lb->pref + mmax;
     lb->kv = lb->wpos + mmax;
     lb->etar = lb->kv + mmax;
@@ -90,21 +90,21 @@ static int lb_degree(const lbrun *R, int j) {
  * 100-disc pour filled L and U with 106,000 entries in the order of z. */
 static void lb_order_rcm(lbrun *R) {
     ncs_lemkeb *lb = R->lb;
-    int m = R->m, *order = lb->order, *rank = lb->rank, head = 0, tail = 0, i, a, b, p;
+    int m = R->m, *order = lb->order, *seen = lb->seen, head = 0, tail = 0, i, a, b, p;
     for (i = 0; i < m; i++)
-        rank[i] = -1;
+        seen[i] = 0;
     while (tail < m) {
         int best = -1;
         for (i = 0; i < m; i++)
-            if (rank[i] < 0 && (best < 0 || lb_degree(R, i) < lb_degree(R, best)))
+            if (!seen[i] && (best < 0 || lb_degree(R, i) < lb_degree(R, best)))
                 best = i;
-        rank[best] = tail;
+        seen[best] = 1;
         order[tail++] = best;
         while (head < tail) {
             int j = order[head++], first = tail;
             for (p = R->bp[j]; p < R->bp[j + 1]; p++)
-                if (rank[R->bi[p]] < 0) {
-                    rank[R->bi[p]] = tail;
+                if (!seen[R->bi[p]]) {
+                    seen[R->bi[p]] = 1;
                     order[tail++] = R->bi[p];
                 }
             for (a = first + 1; a < tail; a++) {    /* by degree (insertion) */
@@ -120,13 +120,12 @@ static void lb_order_rcm(lbrun *R) {
         order[i] = order[m - 1 - i];
         order[m - 1 - i] = t;
     }
-    for (i = 0; i < m; i++)
-        rank[order[i]] = i;
 }
 
 /* K from the basis: rows R (w nonbasic), columns the z positions in the
  * order of order_rcm, then z0's (its column is full: last, it fills
- * nothing). Factors it. Returns 0, or the status of a failure. */
+ * nothing); its entries fit in kcap (nnz(B) + m, checked by the run).
+ * Factors it. Returns 0, or the status of a failure. */
 static int lb_refactor(lbrun *R) {
     ncs_lemkeb *lb = R->lb;
     int m = R->m, i, t, p, nk = 0, nz = 0, c = 0;
@@ -143,24 +142,18 @@ static int lb_refactor(lbrun *R) {
         if (j < m) {
             for (p = R->bp[j]; p < R->bp[j + 1]; p++)
                 if (lb->krow[R->bi[p]] >= 0) {
-                    if (nz >= lb->kcap)
-                        return NCS_LCP_WORKSPACE;
                     lb->ki[nz] = lb->krow[R->bi[p]];
                     lb->kx[nz++] = -R->bx[p];
                 }
         } else {
             for (i = 0; i < m; i++)
                 if (lb->krow[i] >= 0) {
-                    if (nz >= lb->kcap)
-                        return NCS_LCP_WORKSPACE;
                     lb->ki[nz] = lb->krow[i];
                     lb->kx[nz++] = -1;
                 }
         }
     }
-    lb->kp[c] = nz;
-    if (c != nk)                        /* not a basis: a bookkeeping slip */
-        return NCS_LCP_NUMERICAL;
+    lb->kp[c] = nz;                     /* c == nk: a basis has m variables */
     R->nk = nk;
     for (i = 0; i < m; i++)
         lb->wpos[i] = lb->where[i];

@@ -32,7 +32,7 @@ typedef struct ncs_lemkeb {
     ncs_real *kx;       /**< kcap values of K */
     int *cand;          /**< mmax: the ratio test's candidates */
     int *order;         /**< mmax: the indices in the order K's columns take (fill) */
-    int *rank;          /**< mmax: an index's place in order */
+    int *seen;          /**< mmax: visited by the ordering's search */
     int *pref;          /**< mmax: K's preferred pivot row of each column */
     int *wpos;          /**< mmax: w_i's position when K was factored, -1: not basic */
     int *kv;            /**< mmax: the variable of K's column c when K was factored */

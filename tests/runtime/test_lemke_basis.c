@@ -245,7 +245,7 @@ int main(int argc, char **argv) {
     static const double b2[4] = {-1, -1, 0, -1};
     static const double M3[9] = {1, 1, 0, 1, 1, 0, 0, 1, 1}, b3[3] = {-1, -1, -1};
     tally gen = {0}, sto = {0};
-    const int cap = getenv("LUCAP") ? atoi(getenv("LUCAP")) : NMAX * 64;
+    const int cap = NMAX * 64;
     size_t nzmax = (size_t)NMAX * NMAX;
     ap = malloc((NMAX + 1) * sizeof *ap);
     ai = malloc(nzmax * sizeof *ai);

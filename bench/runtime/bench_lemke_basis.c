@@ -74,13 +74,13 @@ int main(int argc, char **argv) {
                 double t0 = now();
                 pb0 = 0;
                 lb.max_etas = 0;
-                sb0 = ncs_lemkeb_run(&lb, m, ap, ai, ax, d.b, 50 * m + 100, z, &pb0);
+                sb0 = ncs_lemkeb_run(&lb, m, 0, ap, ai, ax, d.b, 50 * m + 100, z, &pb0);
                 t0 = now() - t0;
                 tb0 = t0 < tb0 ? t0 : tb0;
                 t0 = now();
                 pb = 0;
                 lb.max_etas = NCS_LEMKEB_ETAS;
-                sb = ncs_lemkeb_run(&lb, m, ap, ai, ax, d.b, 50 * m + 100, z, &pb);
+                sb = ncs_lemkeb_run(&lb, m, 0, ap, ai, ax, d.b, 50 * m + 100, z, &pb);
                 t0 = now() - t0;
                 tb = t0 < tb ? t0 : tb;
                 t0 = now();

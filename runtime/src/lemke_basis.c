@@ -19,6 +19,18 @@
  * changes x_r to x_r / f_r and the others by - f x_r / f_r. After
  * NCS_LEMKEB_ETAS of them K is factored again and the basic values solved
  * afresh; in between they are updated by the ratio step, as a tableau's.
+ *
+ * Equalities (a mixed LCP: the last nfree rows have w = 0 and a free z):
+ * their z is basic from the start and never leaves, their w never enters,
+ * so every K holds their rows and columns. With F the free z's and C the
+ * other variables, the basis solve Bs [x_C; x_F] = [a; 0] is the solve of
+ * the Schur complement S = Bs_CC - Bs_CF Bs_FF^-1 Bs_FC, the basis of the
+ * LCP the free variables' elimination leaves, S x_C = a: the ratio test
+ * and the lexicographic rule read the same numbers as on that LCP. This
+ * is how the contact-space LCP w = (B0 + E G Minv G^T S) z + b runs
+ * without its nu x nu Delassus matrix (lcp_aug.c): the free variables are
+ * the bodies' velocity changes y = Minv G^T S z, and every column is
+ * sparse.
  */
 #include <math.h>
 #include <string.h>
@@ -63,13 +75,15 @@ NCS_INTERNAL void ncs_lemkeb_bind(ncs_lemkeb *lb, int mmax, long nzmax, int cap,
     lb->kx = lb->eta + (size_t)NCS_LEMKEB_ETAS * (size_t)mmax;
     ncs_lu_bind(&lb->lu, mmax, cap, lb->ki + lb->kcap, lb->kx + lb->kcap);
     lb->loose_exit = lb->refactors = lb->neta = 0;
+    lb->delta = 0;
     lb->max_etas = NCS_LEMKEB_ETAS;
 }
 
-/* One LCP's view: the workspace, m and B. */
+/* One LCP's view: the workspace, its order n, its m complementary rows
+ * (the rest are equalities whose z is free) and B. */
 typedef struct lbrun {
     ncs_lemkeb *lb;
-    int m;
+    int n, m;
     const int *bp, *bi;
     const ncs_real *bx;
     int nk;             /* order of K */
@@ -90,7 +104,7 @@ static int lb_degree(const lbrun *R, int j) {
  * 100-disc pour filled L and U with 106,000 entries in the order of z. */
 static void lb_order_rcm(lbrun *R) {
     ncs_lemkeb *lb = R->lb;
-    int m = R->m, *order = lb->order, *seen = lb->seen, head = 0, tail = 0, i, a, b, p;
+    int m = R->n, *order = lb->order, *seen = lb->seen, head = 0, tail = 0, i, a, b, p;
     for (i = 0; i < m; i++)
         seen[i] = 0;
     while (tail < m) {
@@ -128,7 +142,7 @@ static void lb_order_rcm(lbrun *R) {
  * Factors it. Returns 0, or the status of a failure. */
 static int lb_refactor(lbrun *R) {
     ncs_lemkeb *lb = R->lb;
-    int m = R->m, i, t, p, nk = 0, nz = 0, c = 0;
+    int m = R->n, i, t, p, nk = 0, nz = 0, c = 0;
     for (i = 0; i < m; i++)
         lb->krow[i] = lb->where[i] < 0 ? nk++ : -1;
     for (t = 0; t <= m; t++) {
@@ -140,13 +154,22 @@ static int lb_refactor(lbrun *R) {
         lb->kp[c] = nz;
         lb->kpos[c++] = lb->where[v];
         if (j < m) {
+            int diag = lb->delta != 0 && j < R->m;  /* B_jj + delta (a set solve) */
             for (p = R->bp[j]; p < R->bp[j + 1]; p++)
                 if (lb->krow[R->bi[p]] >= 0) {
                     lb->ki[nz] = lb->krow[R->bi[p]];
                     lb->kx[nz++] = -R->bx[p];
+                    if (diag && R->bi[p] == j) {
+                        lb->kx[nz - 1] -= lb->delta;
+                        diag = 0;
+                    }
                 }
+            if (diag) {
+                lb->ki[nz] = lb->krow[j];
+                lb->kx[nz++] = -lb->delta;
+            }
         } else {
-            for (i = 0; i < m; i++)
+            for (i = 0; i < R->m; i++)  /* e over the complementary rows */
                 if (lb->krow[i] >= 0) {
                     lb->ki[nz] = lb->krow[i];
                     lb->kx[nz++] = -1;
@@ -173,7 +196,7 @@ static int lb_refactor(lbrun *R) {
  * solve for the basis K was factored with (wpos, kv), then the etas. */
 static void lb_ftran(lbrun *R, const ncs_real *a, ncs_real *x) {
     ncs_lemkeb *lb = R->lb;
-    int m = R->m, i, c, p, e;
+    int m = R->n, i, c, p, e;
     ncs_real *y = lb->y, z0 = 0;
     for (i = 0; i < m; i++)
         if (lb->krow[i] >= 0)
@@ -211,13 +234,15 @@ static void lb_ftran(lbrun *R, const ncs_real *a, ncs_real *x) {
     }
 }
 
-/* The largest magnitude of row p of Binv (over its m columns): v = e_p
+/* The largest magnitude of row p of Binv over its columns of the
+ * complementary rows (with equalities: the inverse of the basis of the LCP
+ * the free variables' elimination leaves): v = e_p
  * through the etas' transposes (last first: v^T E^-1 changes v_r only),
  * then Bs^T u = v for the basis K was factored with: u_i = v at w_i's
  * position, K^T u_R = v at K's positions plus W's part of the columns. */
 static ncs_real lb_binv_row_max(lbrun *R, int p) {
     ncs_lemkeb *lb = R->lb;
-    int m = R->m, i, c, q, e;
+    int m = R->n, i, c, q, e;
     ncs_real *y = lb->y, *v = lb->v, s = 0;
     for (i = 0; i < m; i++)
         v[i] = i == p ? 1 : 0;
@@ -243,7 +268,7 @@ static ncs_real lb_binv_row_max(lbrun *R, int p) {
         }
     }
     ncs_lu_solve_t(&lb->lu, y);
-    for (i = 0; i < m; i++) {
+    for (i = 0; i < R->m; i++) {
         ncs_real u = lb->wpos[i] >= 0 ? v[lb->wpos[i]] : y[lb->krow[i]];
         s = NCS_FABS(u) > s ? NCS_FABS(u) : s;
     }
@@ -260,7 +285,7 @@ static int lb_lex_pick(lbrun *R, int ncand, const ncs_real *x) {
     for (k = 0; k < m && ncand > 1; k++) {
         ncs_real best, sb;
         int keep = 0, differ = 0;
-        memset(lb->a, 0, sizeof(ncs_real) * (size_t)m);
+        memset(lb->a, 0, sizeof(ncs_real) * (size_t)R->n);
         lb->a[k] = 1;
         lb_ftran(R, lb->a, lb->col);
         for (c = 1, b = 0; c < ncand; c++) {
@@ -287,11 +312,11 @@ static int lb_lex_pick(lbrun *R, int ncand, const ncs_real *x) {
 }
 
 /* The entering variable's column over the rows into a: e_i for w_i,
- * -B(:,j) for z_j, -e for z0. */
+ * -B(:,j) for z_j, -e for z0 (e: 1 on the complementary rows). */
 static void lb_entering(const lbrun *R, int v, ncs_real *a) {
-    int m = R->m, i, p;
+    int m = R->n, i, p;
     for (i = 0; i < m; i++)
-        a[i] = v == 2 * m ? -1 : 0;
+        a[i] = v == 2 * m && i < R->m ? -1 : 0;
     if (v < m)
         a[v] = 1;
     else if (v < 2 * m)
@@ -306,24 +331,30 @@ static void lb_exchange(ncs_lemkeb *lb, int r, int vin) {
     lb->where[vin] = r;
 }
 
+/* 1 when variable v is free (the z of an equality row). */
+static int lb_free(const lbrun *R, int v) {
+    return v >= R->n + R->m && v < 2 * R->n;
+}
+
 /* The basic values Binv b, negative rounding clamped to 0 (as the
- * tableau's pivots clamp). */
+ * tableau's pivots clamp) but for the free variables'. */
 static void lb_values(lbrun *R, const ncs_real *b) {
     int i;
-    memcpy(R->lb->a, b, sizeof(ncs_real) * (size_t)R->m);
+    memcpy(R->lb->a, b, sizeof(ncs_real) * (size_t)R->n);
     lb_ftran(R, R->lb->a, R->lb->beta);
-    for (i = 0; i < R->m; i++)
-        R->lb->beta[i] = R->lb->beta[i] > 0 ? R->lb->beta[i] : 0;
+    for (i = 0; i < R->n; i++)
+        if (!lb_free(R, R->lb->basis[i]))
+            R->lb->beta[i] = R->lb->beta[i] > 0 ? R->lb->beta[i] : 0;
 }
 
 /* Iterative refinement of the basic values: r = b - Bs beta over the
  * rows (in lb->a), beta += Binv r (in lb->x), twice. Threshold pivoting
  * trades some accuracy for fill; a solution of a 200-row pyramid LCP came
  * out 1e-8 off without it. */
-static void lb_refine(lbrun *R, const ncs_real *b) {
+static void lb_refine(lbrun *R, const ncs_real *b, int rounds) {
     ncs_lemkeb *lb = R->lb;
-    int m = R->m, i, p, q, round;
-    for (round = 0; round < 2; round++) {
+    int m = R->n, i, p, q, round;
+    for (round = 0; round < rounds; round++) {
         ncs_real z0 = 0;
         memcpy(lb->a, b, sizeof(ncs_real) * (size_t)m);
         for (p = 0; p < m; p++) {
@@ -336,7 +367,7 @@ static void lb_refine(lbrun *R, const ncs_real *b) {
                 for (q = R->bp[v - m]; q < R->bp[v - m + 1]; q++)
                     lb->a[R->bi[q]] += R->bx[q] * lb->beta[p];
         }
-        for (i = 0; i < m; i++)
+        for (i = 0; i < R->m; i++)
             lb->a[i] += z0;
         lb_ftran(R, lb->a, lb->x);
         for (p = 0; p < m; p++)
@@ -344,29 +375,42 @@ static void lb_refine(lbrun *R, const ncs_real *b) {
     }
 }
 
-NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int *bi,
+/* The run's view of an LCP of order n with nfree equalities: 0, or
+ * NCS_LCP_WORKSPACE when it does not fit the binding. */
+static int lb_view(lbrun *R, ncs_lemkeb *lb, int n, int nfree, const int *bp, const int *bi,
+                   const ncs_real *bx) {
+    R->lb = lb;
+    R->n = n;
+    R->m = n - nfree;
+    R->bp = bp;
+    R->bi = bi;
+    R->bx = bx;
+    R->nk = 0;
+    if (n < 1 || n > lb->mmax || nfree < 0 || R->m < 1 || (long)bp[n] + n > (long)lb->kcap)
+        return NCS_LCP_WORKSPACE;
+    return 0;
+}
+
+NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int n, int nfree, const int *bp, const int *bi,
                                 const ncs_real *bx, const ncs_real *b, int max_pivots,
                                 ncs_real *z, int *pivots) {
     lbrun R;
-    const int art = 2 * m;
+    const int art = 2 * n, m = n - nfree;
     ncs_real bmin = 0, bscale = 0;
     int i, r = -1, npiv = 0, status = NCS_LCP_NUMERICAL, vout;
     lb->loose_exit = 0;
-    if (m < 1 || m > lb->mmax || (long)bp[m] + m > (long)lb->kcap)
+    if (lb_view(&R, lb, n, nfree, bp, bi, bx) != 0)
         return NCS_LCP_WORKSPACE;
-    R.lb = lb;
-    R.m = m;
-    R.bp = bp;
-    R.bi = bi;
-    R.bx = bx;
-    R.nk = 0;
-    for (i = 0; i < m; i++) {
-        z[i] = 0;
-        lb->basis[i] = i;
-        lb->where[i] = i;
-        lb->where[m + i] = -1;
-        if (!(NCS_FABS(b[i]) <= NCS_HUGE))
+    for (i = 0; i < n; i++) {
+        int eq = i >= m;                /* an equality: its free z is basic */
+        lb->basis[i] = eq ? n + i : i;
+        lb->where[i] = eq ? -1 : i;
+        lb->where[n + i] = eq ? i : -1;
+        if (!(NCS_FABS(b[i]) <= NCS_HUGE) || (eq && b[i] != 0))
             return NCS_LCP_NUMERICAL;
+        if (eq)
+            continue;
+        z[i] = 0;
         bscale = NCS_FABS(b[i]) > bscale ? NCS_FABS(b[i]) : bscale;
         if (b[i] < bmin || (r >= 0 && b[i] == bmin)) {
             bmin = b[i];
@@ -374,7 +418,7 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
         }
     }
     lb->where[art] = -1;
-    for (i = 0; i < bp[m]; i++)
+    for (i = 0; i < bp[n]; i++)
         if (!(NCS_FABS(bx[i]) <= NCS_HUGE))
             return NCS_LCP_NUMERICAL;
     if (r < 0)
@@ -389,7 +433,7 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
     npiv = 1;
     status = NCS_LCP_NUMERICAL;
     for (;;) {
-        int vin = vout < m ? vout + m : vout - m, ncand = 0, j, zrow = -1, loose = 0;
+        int vin = vout < n ? vout + n : vout - n, ncand = 0, j, zrow = -1, loose = 0;
         ncs_real cmax = 0, theta = NCS_HUGE, tie;
         if (lb->where[art] >= 0 && lb->beta[lb->where[art]] <= NCS_TOL_Z0_ZERO * bscale) {
             status = NCS_LCP_SOLVED;    /* z0 at rounding level */
@@ -397,18 +441,19 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
         }
         lb_entering(&R, vin, lb->a);
         lb_ftran(&R, lb->a, lb->x);
-        for (i = 0; i < m; i++) {
+        for (i = 0; i < n; i++) {       /* the free variables' entries never limit */
             ncs_real t = NCS_FABS(lb->x[i]);
             if (!(t <= NCS_HUGE))
                 goto out;               /* not finite: numerical */
-            cmax = t > cmax ? t : cmax;
+            if (!lb_free(&R, lb->basis[i]))
+                cmax = t > cmax ? t : cmax;
         }
         if (cmax == 0) {
             status = NCS_LCP_RAY;
             goto out;
         }
-        for (i = 0; i < m; i++)
-            if (lb->x[i] > NCS_TOL_PIVOT * cmax) {
+        for (i = 0; i < n; i++)
+            if (lb->x[i] > NCS_TOL_PIVOT * cmax && !lb_free(&R, lb->basis[i])) {
                 ncs_real q = lb->beta[i] / lb->x[i];
                 theta = q < theta ? q : theta;
                 lb->cand[ncand++] = i;
@@ -444,11 +489,11 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
             NCS_FABS(lb->x[r]) >= NCS_LEMKEB_ETA_PIVOT * cmax) {
             ncs_real t = lb->beta[r] / lb->x[r];     /* the ratio: vin's value */
             memcpy(lb->eta + (size_t)lb->neta * (size_t)lb->mmax, lb->x,
-                   sizeof(ncs_real) * (size_t)m);
+                   sizeof(ncs_real) * (size_t)n);
             lb->etar[lb->neta++] = r;
-            for (i = 0; i < m; i++) {
+            for (i = 0; i < n; i++) {
                 ncs_real u = lb->beta[i] - t * lb->x[i];
-                lb->beta[i] = u > 0 ? u : 0;
+                lb->beta[i] = u > 0 || lb_free(&R, lb->basis[i]) ? u : 0;
             }
             lb->beta[r] = t;
         } else {
@@ -463,12 +508,14 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
             break;
         }
     }
-    lb_refine(&R, b);
+    lb_refine(&R, b, 2);
     {   /* a basis the run reached on drifted values need not be feasible:
          * grossly negative values are no answer (the verification judges
          * the rest) */
         ncs_real lo = 0, hi = bscale;
-        for (i = 0; i < m; i++) {
+        for (i = 0; i < n; i++) {
+            if (lb_free(&R, lb->basis[i]))
+                continue;
             lo = lb->beta[i] < lo ? lb->beta[i] : lo;
             hi = lb->beta[i] > hi ? lb->beta[i] : hi;
         }
@@ -477,12 +524,67 @@ NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int 
             goto out;
         }
     }
-    for (i = 0; i < m; i++) {
+    for (i = 0; i < n; i++) {
         int v = lb->basis[i];
-        if (v >= m && v < 2 * m)
-            z[v - m] = lb->beta[i] > 0 ? lb->beta[i] : 0;
+        if (v >= n && v < n + m)
+            z[v - n] = lb->beta[i] > 0 ? lb->beta[i] : 0;
     }
 out:
     *pivots += npiv;
     return status;
+}
+
+NCS_INTERNAL int ncs_lemkeb_solve_set(ncs_lemkeb *lb, int n, int nfree, const int *bp,
+                                      const int *bi, const ncs_real *bx, const ncs_real *b,
+                                      const unsigned char *zb, const ncs_real *z0,
+                                      ncs_real *z) {
+    lbrun R;
+    int i, st, m = n - nfree, rounds = 3;
+    if (lb_view(&R, lb, n, nfree, bp, bi, bx) != 0)
+        return NCS_LCP_WORKSPACE;
+    for (i = 0; i < n; i++) {           /* z_i basic where zb says, the free ones always */
+        int zin = i >= m || zb[i];
+        if (!(NCS_FABS(b[i]) <= NCS_HUGE) || (i >= m && b[i] != 0))
+            return NCS_LCP_NUMERICAL;
+        lb->basis[i] = zin ? n + i : i;
+        lb->where[i] = zin ? -1 : i;
+        lb->where[n + i] = zin ? i : -1;
+    }
+    lb->where[2 * n] = -1;
+    for (i = 0; i < bp[n]; i++)
+        if (!(NCS_FABS(bx[i]) <= NCS_HUGE))
+            return NCS_LCP_NUMERICAL;
+    lb_order_rcm(&R);
+    /* the basis as it is; singular (redundant contacts carrying impulse: a
+     * consistent system with many solutions), proximal steps on B_JJ +
+     * delta I instead (delta 1e-10 of B's largest entry), eight rounds from
+     * z0 on J: they converge to a solution near it, so a pile keeps the
+     * share of its redundant contacts it had (solve_rescue.c's dense
+     * ncs_solve_set_solve_refined, on the factor) */
+    lb->delta = 0;
+    st = lb_refactor(&R);
+    if (st == NCS_LCP_NUMERICAL) {
+        ncs_real big = 0;
+        for (i = 0; i < bp[m]; i++)
+            big = NCS_FABS(bx[i]) > big ? NCS_FABS(bx[i]) : big;
+        lb->delta = big * NCS_RC(1e-10);
+        st = big > 0 ? lb_refactor(&R) : st;
+        lb->delta = 0;
+        rounds = 8;
+    }
+    if (st != 0)
+        return st;
+    for (i = 0; i < n; i++) {
+        int v = lb->basis[i];
+        lb->beta[i] = z0 && v >= n && v < n + m ? z0[v - n] : 0;
+    }
+    lb_refine(&R, b, rounds);
+    for (i = 0; i < m; i++)
+        z[i] = 0;
+    for (i = 0; i < n; i++) {
+        int v = lb->basis[i];
+        if (v >= n && v < n + m)
+            z[v - n] = lb->beta[i] > 0 ? lb->beta[i] : 0;
+    }
+    return NCS_LCP_SOLVED;
 }

@@ -3,7 +3,7 @@
  * memory is linear in m and in the entries of B, so an LCP of thousands
  * of sparse rows fits where the tableau's m (m + 2) reals do not.
  *
- * B (m x m) is given by compressed sparse columns (bp, bi, bx: the rows
+ * B (n x n) is given by compressed sparse columns (bp, bi, bx: the rows
  * of column j at bi[bp[j]] .. bi[bp[j+1]-1], no duplicates). The pivoting
  * rule is the tableau's (lemke.c): z0 enters against the most negative
  * b, the minimum ratio over entries above NCS_TOL_PIVOT of the entering
@@ -50,6 +50,8 @@ typedef struct ncs_lemkeb {
     ncs_real *scale;    /**< mmax: candidates' lexicographic scales */
     int loose_exit;     /**< out: z0 left on the looser tie */
     int refactors;      /**< out: factorisations made (with the etas between) */
+    ncs_real delta;     /**< added to the basic z's diagonal of B (a set solve's
+                             proximal steps; 0 in Lemke's runs) */
     ncs_lu lu;          /**< the factor of K */
 } ncs_lemkeb;
 
@@ -75,14 +77,31 @@ NCS_INTERNAL size_t ncs_lemkeb_reals(int mmax, long nzmax, int cap);
 NCS_INTERNAL void ncs_lemkeb_bind(ncs_lemkeb *lb, int mmax, long nzmax, int cap, int *iv,
                                   ncs_real *rv);
 
-/// Lemke's method on w = B z + b. Returns NCS_LCP_SOLVED with z (m) the
-/// complementary basis's z (not verified here), NCS_LCP_RAY,
-/// NCS_LCP_PIVOT_CAP (more than max_pivots), NCS_LCP_NUMERICAL (an entry
-/// that is not finite, a basis the factor finds singular) or
-/// NCS_LCP_WORKSPACE (m or nnz(B) beyond the binding, or a factor beyond
-/// its cap); z is 0 unless solved. *pivots += the pivots made.
-NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int m, const int *bp, const int *bi,
+/// Lemke's method on w = B z + b of order n whose last nfree rows are
+/// equalities (w = 0 there, its z free: a mixed LCP; 0 <= nfree < n):
+/// their z stay basic, never limit a step and are not clamped, their b
+/// must be 0, and the pivoting rule acts on the first m = n - nfree rows
+/// as the tableau's on the LCP the free z's elimination leaves (the same
+/// pivots in exact arithmetic). Returns NCS_LCP_SOLVED with z (m: the
+/// complementary part) the complementary basis's z (not verified here),
+/// NCS_LCP_RAY, NCS_LCP_PIVOT_CAP (more than max_pivots),
+/// NCS_LCP_NUMERICAL (an entry that is not finite, an equality's b not 0,
+/// a basis the factor finds singular) or NCS_LCP_WORKSPACE (n or nnz(B)
+/// beyond the binding, or a factor beyond its cap); z is 0 unless solved.
+/// *pivots += the pivots made.
+NCS_INTERNAL int ncs_lemkeb_run(ncs_lemkeb *lb, int n, int nfree, const int *bp, const int *bi,
                                 const ncs_real *bx, const ncs_real *b, int max_pivots,
                                 ncs_real *z, int *pivots);
+
+/// The complementary basis whose z_i is basic where zb[i] (i < m; the free
+/// z's always) solved on the factor from z0 (NULL: 0), refined; when it is
+/// singular, proximal steps on it with delta on the z's diagonal: z_i its
+/// value where zb[i] and it is positive, else 0 (the polish of a guessed
+/// active set; the caller verifies). Returns NCS_LCP_SOLVED,
+/// NCS_LCP_NUMERICAL (an entry not finite, an equality's b not 0, a basis
+/// singular even so) or NCS_LCP_WORKSPACE.
+NCS_INTERNAL int ncs_lemkeb_solve_set(ncs_lemkeb *lb, int n, int nfree, const int *bp,
+                                      const int *bi, const ncs_real *bx, const ncs_real *b,
+                                      const unsigned char *zb, const ncs_real *z0, ncs_real *z);
 
 #endif

@@ -80,6 +80,7 @@ NCS_INTERNAL int ncs_lu_factor(ncs_lu *f, int n, const int *ap, const int *ai, c
     int k, p, lnz = 0, unz = 0, status = 0;
     ncs_real *x = f->x;
     f->n = n;
+    f->bad = -1;
     for (k = 0; k < n; k++) {
         f->pinv[k] = -1;
         f->mark[k] = -1;
@@ -92,8 +93,11 @@ NCS_INTERNAL int ncs_lu_factor(ncs_lu *f, int n, const int *ap, const int *ai, c
         for (p = ap[k]; p < ap[k + 1]; p++)
             if (f->mark[ai[p]] != k)
                 top = lu_dfs(f, ai[p], top, k);
-        for (p = ap[k]; p < ap[k + 1]; p++)
+        for (p = ap[k]; p < ap[k + 1]; p++) {   /* the scale: A's column (growth in
+                                                  * U's part is not singularity) */
             x[ai[p]] = ax[p];
+            cmax = NCS_FABS(ax[p]) > cmax ? NCS_FABS(ax[p]) : cmax;
+        }
         /* x = L \ A(:,k) over the reach */
         for (t = top; t < n; t++) {
             int i = f->xi[t], s = f->pinv[i], q;
@@ -115,7 +119,6 @@ NCS_INTERNAL int ncs_lu_factor(ncs_lu *f, int n, const int *ap, const int *ai, c
                 status = 1;
                 goto clean;
             }
-            cmax = a > cmax ? a : cmax;
             if (f->pinv[i] >= 0) {
                 f->ui[unz] = f->pinv[i];
                 f->ux[unz++] = x[i];
@@ -125,6 +128,7 @@ NCS_INTERNAL int ncs_lu_factor(ncs_lu *f, int n, const int *ap, const int *ai, c
             }
         }
         if (piv < 0 || !(big > tol * cmax) || big == 0) {
+            f->bad = k;
             status = 1;
             goto clean;
         }

@@ -33,6 +33,7 @@ typedef struct ncs_lu {
     int *xi;            /**< 2 n: the reach and the depth-first search's stack */
     int *mark;          /**< n: visited marks of the search (a stamp per column) */
     ncs_real *x;        /**< n: dense scratch, zero between calls */
+    int bad;            /**< out: the column found singular (status 1), else -1 */
 } ncs_lu;
 
 /// Ints ncs_lu_bind takes for order nmax and cap entries.
@@ -48,8 +49,8 @@ NCS_INTERNAL void ncs_lu_bind(ncs_lu *f, int nmax, int cap, int *iv, ncs_real *r
 /// magnitude is at least NCS_LU_THRESHOLD of the largest candidate, which
 /// keeps a fill-reducing order of the columns (threshold partial
 /// pivoting). Returns 0; 1 when a column
-/// has no nonzero pivot left (A is singular, to the tolerance: a pivot at
-/// most tol times the largest entry of its column after elimination, or a
+/// has no nonzero pivot left (A is singular, to the tolerance: the largest
+/// candidate at most tol times the largest entry of A's own column, or a
 /// value that is not finite); 2 when L or U would hold more than cap
 /// entries. After a failure the factor is unusable (the scratch is left
 /// clean).

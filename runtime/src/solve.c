@@ -75,6 +75,9 @@ ncs_lcp_options ncs_lcp_default_options(void) {
     o.rescue = 1;
     o.keep_state = 0;
     o.guess = NULL;
+#if NCS_LCP_FACTOR_ONLY
+    o.factor = NULL;
+#endif
     return o;
 }
 
@@ -543,6 +546,20 @@ static void guess_start(call *c, const ncs_real *g, ncs_real *z, unsigned char *
     for (i = 0; i < nc && c->k > 0; i++)
         z[c->o.s + i] = g[c->o.s + i] > 0 ? g[c->o.s + i] : 0;
     for (i = 0; i < nu; i++) {
+#if NCS_LCP_FACTOR_ONLY
+        if (!c->A) {                    /* A by its factor: the nonzero u only */
+            ncs_real s = c->a0[i];
+            size[i] = NCS_FABS(c->a0[i]);
+            for (q = 0; q < nu; q++)
+                if (z[c->ub + q] != 0) {
+                    ncs_real t = AIJ(c, i, q) * z[c->ub + q];
+                    s += t;
+                    size[i] += NCS_FABS(t);
+                }
+            a[i] = NCS_FABS(s) <= c->tol * size[i] ? 0 : s;
+            continue;
+        }
+#endif
         const ncs_real *Ai = c->A + (size_t)i * c->lda;
         ncs_real s = c->a0[i];
         size[i] = NCS_FABS(c->a0[i]);
@@ -653,6 +670,45 @@ static int finite_input(int m, const ncs_real *B, int ldb, const ncs_real *b,
     return worst < (ncs_sbits)NCS_BITS_INF;
 }
 
+#if !NCS_REAL_IS_FLOAT && !NCS_LCP_SMALL
+/* The strategy when the caller gave A only by its factor (docs/solver.md,
+ * "A by its factor"): no matrix of m^2 or nu^2 is formed, so no tableau
+ * path runs. The caller's guess (the register's impulses) names a
+ * complementary basis, which is solved on the augmented LCP's sparse
+ * factor and verified (a resting pile: one factorisation, no pivot); else
+ * Lemke on the augmented LCP's factorised basis with etas, else with a
+ * factorisation every pivot; an answer that does not verify has its basis
+ * solved again before it is given up. Every answer is verified against the
+ * full LCP (ncs_solve_accept, the factor's entries). Returns 1 when ws->zc
+ * verified. */
+static int factor_strategy(call *c, const ncs_lcp_options *opt, int *path) {
+    ncs_lcp_workspace *ws = c->ws;
+    int pass, st;
+    if (opt->warm_start && !opt->keep_state && opt->guess) {
+        c->attempts++;
+        guess_start(c, opt->guess, ws->best, ws->zb);
+        *path = NCS_LCP_PATH_WARM;
+        if (ncs_solve_factor_set(c, ws->zb, ws->best) == NCS_LCP_SOLVED && ncs_solve_accept(c))
+            return 1;
+    }
+    for (pass = 0; pass < 2; pass++) {
+        st = pass == 0 ? ncs_solve_factor_lemke(c) : ncs_solve_lemke_basis(c);
+        *path = NCS_LCP_PATH_LEMKE;
+        if (st != NCS_LCP_SOLVED) {
+            c->lemke_status = st;
+            continue;
+        }
+        if (ncs_solve_accept(c))
+            return 1;
+        ncs_solve_keep_best(c, c->last_res);
+        *path = NCS_LCP_PATH_POLISH;
+        if (ncs_solve_factor_set(c, ws->zb, NULL) == NCS_LCP_SOLVED && ncs_solve_accept(c))
+            return 1;
+    }
+    return 0;
+}
+#endif
+
 /* The strategy (docs/solver.md) on the call's LCP, whose source, layout
  * and dimensions are set and checked (c->ws, c->L, c->m, c->B or the
  * contact-space data, c->b, ws->rmax). Returns the status; *path says
@@ -679,6 +735,13 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
         path = NCS_LCP_PATH_TRIVIAL;
         c->exact = 1;
     }
+#if NCS_LCP_FACTOR_ONLY
+    if (!c->A && !c->B) {               /* A by its factor only */
+        if (!ok)
+            ok = factor_strategy(c, opt, &path);
+        goto finish;
+    }
+#endif
     /* 2. warm start: the caller's guess, else the previous solution's
      * support */
     if (!ok && opt->warm_start && !opt->keep_state && opt->guess && layout && !c->B) {
@@ -805,9 +868,12 @@ static int call_strategy(call *c, const ncs_lcp_options *opt, ncs_real *z, ncs_r
     }
 #endif
 
+#if NCS_LCP_FACTOR_ONLY
+finish:
+#endif
     if (ok) {
         status = NCS_LCP_SOLVED;
-        if (path == NCS_LCP_PATH_WARM)  /* a support kept from step to step */
+        if (path == NCS_LCP_PATH_WARM && (!NCS_LCP_FACTOR_ONLY || c->A || c->B))  /* kept support */
             POLISH_VERIFIED(c);
         memcpy(z, ws->zc, (size_t)m * sizeof *z);
         if (w)
@@ -919,7 +985,8 @@ ncs_lcp_status ncs_lcp_solve_cs(ncs_lcp_workspace *ws, const ncs_layout *layout,
     if (!opt)
         opt = &def;
     m = layout && ncs_layout_offsets_of(layout, &c.o) == 0 ? c.o.m : 0;
-    if (!ws || !A || !a0 || !z || m < 1 || (NCS_NFRIC(layout->nfric) > 0 && !mu) ||
+    if (!ws || (!A && !FACTOR_GIVEN(opt)) || !a0 || !z || m < 1 ||
+        (NCS_NFRIC(layout->nfric) > 0 && !mu) ||
         lda < c.o.nc * (1 + NCS_NFRIC(layout->nfric)))
         return call_finish(&c, status, path, m, z, w, info);
     if (m > ws->mmax || c.o.nc > ws->ncmax)
@@ -930,6 +997,9 @@ ncs_lcp_status ncs_lcp_solve_cs(ncs_lcp_workspace *ws, const ncs_layout *layout,
     c.a0 = a0;
     c.mu = mu;
     c.pyb = pyb;
+#if NCS_LCP_FACTOR_ONLY
+    c.factor = FACTOR_GIVEN(opt) ? opt->factor : NULL;
+#endif
     ncs_solve_cs_b(&c);
     c.b = ws->bcs;
     for (int i = 0; i < m; i++)     /* subnormal scale is zero (NCS_REAL_TINY) */

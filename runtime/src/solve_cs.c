@@ -107,6 +107,20 @@ static void cs_decode(const call *c, int r, csrow *R) {
     }
 }
 
+#if NCS_LCP_FACTOR_ONLY
+/* Entry (i, j) of A = G Minv G^T (ncs_lcp_factor): the degrees of freedom
+ * the two rows share (each row lists at most a few). */
+NCS_INTERNAL ncs_real ncs_solve_factor_aij(const ncs_lcp_factor *f, int i, int j) {
+    ncs_real s = 0;
+    int p, q;
+    for (p = f->gp[i]; p < f->gp[i + 1]; p++)
+        for (q = f->gp[j]; q < f->gp[j + 1]; q++)
+            if (f->gi[p] == f->gi[q])
+                s += f->gx[p] * f->minv[f->gi[p]] * f->gx[q];
+    return s;
+}
+#endif
+
 /* Entry q of the u block of a decoded row (as the assembler adds it). */
 static ncs_real cs_u(const call *c, const csrow *R, int q) {
     ncs_real v = AIJ(c, R->ja, q);
@@ -287,7 +301,10 @@ NCS_INTERNAL ncs_real ncs_solve_cs_residual(const call *c, const ncs_real *z, nc
         for (t = R.o1; t < R.o1 + R.n1; t++)
             if (z[t] != 0)
                 ncs_rowsum_add(&r, z[t], z[t]);
-        if (R.ja >= 0) {
+        if (NCS_LCP_FACTOR_ONLY && R.ja >= 0 && !c->A) {   /* A by its factor */
+            for (t = 0; t < nnz; t++)
+                ncs_rowsum_add(&r, cs_u(c, &R, nzj[t]) * u[nzj[t]], u[nzj[t]]);
+        } else if (R.ja >= 0) {
             const ncs_real *Aa = c->A + (size_t)R.ja * c->lda;
             if (R.jb >= 0) {
                 const ncs_real *Ab = c->A + (size_t)R.jb * c->lda;

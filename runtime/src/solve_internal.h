@@ -96,6 +96,9 @@ typedef struct call {
                                      (ncs_lcp_solve_cs), or extracted from B (prepare) */
     size_t lda;                 /* leading dimension of A */
     const ncs_real *pyb;          /* ncs_lcp_solve_cs: added to b of the p_y rows, or NULL */
+#if !NCS_REAL_IS_FLOAT && !NCS_LCP_SMALL  /* NCS_LCP_FACTOR_ONLY */
+    const ncs_lcp_factor *factor; /* ncs_lcp_solve_cs: the caller's A by its factor, or NULL */
+#endif
     const int *gumap;           /* block_rows: the principal block's indices (NULL: all) */
     int gn;                     /* its size */
     ncs_real gdelta;              /* block_rows: added to its diagonal */
@@ -134,8 +137,27 @@ static inline int cap_for(const call *c, int m) {
     return c->cap > 0 ? c->cap : 50 * m + 100;
 }
 
-/* Entry (i, j) of the contact-space A. */
+/* 1 where ncs_lcp_solve_cs takes A by its factor alone (A NULL): the host
+ * in double, where solve_basis.c is compiled */
+#define NCS_LCP_FACTOR_ONLY (!NCS_REAL_IS_FLOAT && !NCS_LCP_SMALL)
+#if NCS_LCP_FACTOR_ONLY         /* options with a factor (ncs_lcp_options.factor) */
+#define FACTOR_GIVEN(opt) ((opt)->factor && (opt)->factor->nd >= 1)
+#else
+#define FACTOR_GIVEN(opt) 0
+#endif
+
+/* Entry (i, j) of the contact-space A: the caller's, or from its factor
+ * when the caller gave only that (ncs_lcp_solve_cs with A NULL: the sum
+ * over the degrees of freedom rows i and j of G share of G_id minv_d G_jd,
+ * solve_cs.c). */
+#if NCS_LCP_FACTOR_ONLY
+NCS_INTERNAL ncs_real ncs_solve_factor_aij(const ncs_lcp_factor *f, int i, int j);
+#define AIJ(c, i, j)                                                              \
+    ((c)->A ? (c)->A[(size_t)(i) * (c)->lda + (size_t)(j)]                        \
+            : ncs_solve_factor_aij((c)->factor, (i), (j)))
+#else
 #define AIJ(c, i, j) ((c)->A[(size_t)(i) * (c)->lda + (size_t)(j)])
+#endif
 
 /* solve.c */
 NCS_INTERNAL ncs_real ncs_solve_residual(const call *c, const ncs_real *z, ncs_real *w, const int *owner,
@@ -208,6 +230,12 @@ NCS_INTERNAL int ncs_solve_lemke_flagged(call *c, int *path, int *flag);
 /// and its basis in ws->zb when NCS_LCP_SOLVED (not verified here);
 /// NCS_LCP_WORKSPACE when B's entries and a factor do not fit there.
 NCS_INTERNAL int ncs_solve_lemke_basis(call *c);
+/// With A by its factor (c->factor): Lemke on the augmented LCP with etas
+/// (ncs_solve_lemke_basis factors every pivot), and the complementary
+/// basis of J solved on its factor from z0 (NULL: 0; z in ws->zc, not
+/// verified here).
+NCS_INTERNAL int ncs_solve_factor_lemke(call *c);
+NCS_INTERNAL int ncs_solve_factor_set(call *c, const unsigned char *J, const ncs_real *z0);
 NCS_INTERNAL int ncs_solve_try_reduced_regularised(call *c, int cc, int ngc, int ncr, int mr, int loose);
 NCS_INTERNAL int ncs_solve_polish_reduced(call *c, int cc, int ngc, int ncr, int mr);
 NCS_INTERNAL int ncs_solve_bounded(const call *c);

@@ -1,11 +1,16 @@
 /* ncs-lcp - solve .dat LCP files with the ncs runtime.
  *
- *   ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] [--layout SPEC] [--help] FILE.dat...
+ *   ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] [--factor] [--layout SPEC] [--help]
+ *           FILE.dat...
  *
  * --cs solves in contact space (ncs_lcp_solve_cs, no B): A, a0 and mu are
  * read back from the file's B and b (ncs_lcp_extract), and the file must
  * be exactly what ncs_lcp_assemble writes for them, but for shifts of b on
  * the p_y rows (the engine's ghost sides), which are passed as pyb.
+ * --factor (implies --cs) gives the solver A only by a factor,
+ * A = G diag(d) G^T from a pivoted LDL^T of A (the engine's factor is
+ * the contacts' Jacobian rows, ncs_lcp_factor): the strategy of A by its
+ * factor (Lemke on the augmented LCP's factorised basis).
  * (--repeat=N and --layout=SPEC work too.)
  * A file is Siconos' LCP text, with B in dense or sparse-block storage
  * (ncs_lcp_read_dat). One line per file: file m status pivots residual
@@ -46,13 +51,13 @@ static const char *option(int argc, char **argv, int *i, const char *name) {
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] "
+    fprintf(stderr, "usage: ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] [--factor] "
                     "[--layout 'form=max groups=2 ...'] [--help] FILE.dat...\n"
                     "Try 'ncs-lcp --help' for more information.\n");
 }
 
 static void help(void) {
-    fputs("usage: ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] "
+    fputs("usage: ncs-lcp [--repeat N] [--print-z] [--plain] [--cs] [--factor] "
           "[--layout 'form=max groups=2 ...'] [--help] FILE.dat...\n"
           "Solves the LCPs of .dat files (a simulator's --dump-lcp DIR, or the\n"
           "LCP of a failed step it names) with the ncs runtime's solver, and prints\n"
@@ -65,6 +70,9 @@ static void help(void) {
           "                  structure, no decomposition, no fallbacks\n"
           "  --cs            solve in contact space (ncs_lcp_solve_cs) from the A,\n"
           "                  a0 and mu read back from the file's B and b\n"
+          "  --factor        as --cs, but A only by a factor A = G diag(d) G^T (a\n"
+          "                  pivoted LDL^T of A): Lemke on the augmented LCP's\n"
+          "                  factorised basis (docs/solver.md, \"A by its factor\")\n"
           "  --layout SPEC   the layout for files that have none, e.g.\n"
           "                  'form=max groups=2 convex=0 fric=0 gamma=100'\n"
           "  --help          show this help\n"
@@ -82,7 +90,63 @@ static void help(void) {
 typedef struct cs_data {
     double *A, *a0, *mu, *pyb;
     int nu, nc;
+    int *gp, *gi;               /* --factor: G by rows */
+    double *gx, *d;
+    ncs_lcp_factor fac;
 } cs_data;
+
+/* --factor: A = G diag(d) G^T by a pivoted LDL^T of A (symmetric, positive
+ * semidefinite): each step takes the largest diagonal entry left, and the
+ * steps end when it is below 1e-14 of the largest at the start (rounding
+ * of A's rank). Returns 0, or -1 out of memory. */
+static int factor_of(cs_data *cs) {
+    size_t nu = (size_t)cs->nu, i, j;
+    double *W = malloc(nu * nu * sizeof *W), *L = malloc(nu * nu * sizeof *L), d0 = 0;
+    char *done = calloc(nu, 1);
+    int r = 0, nz = 0, k;
+    cs->gp = malloc((nu + 1) * sizeof *cs->gp);
+    cs->gi = malloc(nu * nu * sizeof *cs->gi);
+    cs->gx = malloc(nu * nu * sizeof *cs->gx);
+    cs->d = malloc(nu * sizeof *cs->d);
+    if (!W || !L || !done || !cs->gp || !cs->gi || !cs->gx || !cs->d) {
+        free(W), free(L), free(done);
+        return -1;
+    }
+    memcpy(W, cs->A, nu * nu * sizeof *W);
+    for (i = 0; i < nu; i++)
+        d0 = W[i * nu + i] > d0 ? W[i * nu + i] : d0;
+    for (r = 0; r < (int)nu; r++) {
+        size_t p = nu;
+        for (i = 0; i < nu; i++)
+            if (!done[i] && (p == nu || W[i * nu + i] > W[p * nu + p]))
+                p = i;
+        if (p == nu || !(W[p * nu + p] > 1e-14 * d0))
+            break;
+        done[p] = 1;
+        cs->d[r] = W[p * nu + p];
+        for (i = 0; i < nu; i++)
+            L[i * nu + (size_t)r] = done[i] && i != p ? 0 : W[i * nu + p] / cs->d[r];
+        for (i = 0; i < nu; i++)
+            for (j = 0; j < nu; j++)
+                W[i * nu + j] -= cs->d[r] * L[i * nu + (size_t)r] * L[j * nu + (size_t)r];
+    }
+    for (i = 0; i < nu; i++) {
+        cs->gp[i] = nz;
+        for (k = 0; k < r; k++)
+            if (L[i * nu + (size_t)k] != 0) {
+                cs->gi[nz] = k;
+                cs->gx[nz++] = L[i * nu + (size_t)k];
+            }
+    }
+    cs->gp[nu] = nz;
+    cs->fac.nd = r;
+    cs->fac.gp = cs->gp;
+    cs->fac.gi = cs->gi;
+    cs->fac.gx = cs->gx;
+    cs->fac.minv = cs->d;
+    free(W), free(L), free(done);
+    return 0;
+}
 
 static int contact_space(const char *path, const ncs_lcp_dat *d, const ncs_layout *L,
                          cs_data *cs) {
@@ -134,7 +198,7 @@ done:
 
 /* Solves one file; returns 0 solved, 1 not solved, 2 I/O error. */
 static int run_file(const char *path, const ncs_layout *override, int repeat,
-                    int print_z, int plain, int in_cs) {
+                    int print_z, int plain, int in_cs, int factor) {
     ncs_lcp_dat d;
     char err[256];
     ncs_lcp_options opt = ncs_lcp_default_options();
@@ -144,7 +208,7 @@ static int run_file(const char *path, const ncs_layout *override, int repeat,
     const ncs_layout *L;
     size_t bytes;
     cs_data cs;
-    int r, i, rc = 2;
+    int r, i, rc = 2, wm;
 
     if (ncs_lcp_read_dat(path, &d, err, sizeof err) != 0) {
         fprintf(stderr, "ncs-lcp: %s\n", err);
@@ -156,7 +220,16 @@ static int run_file(const char *path, const ncs_layout *override, int repeat,
         ncs_lcp_dat_free(&d);
         return 2;
     }
-    bytes = in_cs ? ncs_lcp_cs_workspace_bytes(d.m, cs.nc) : ncs_lcp_workspace_bytes(d.m);
+    if (factor && factor_of(&cs) != 0) {
+        fprintf(stderr, "ncs-lcp: %s: out of memory\n", path);
+        goto done;
+    }
+    if (factor && cs.fac.nd > 0)
+        opt.factor = &cs.fac;
+    /* --factor: the augmented LCP (order m + rank of A) and its factor are
+     * laid over the tableau's memory; twice the rows give it room */
+    wm = factor ? 2 * d.m + 64 : d.m;
+    bytes = in_cs ? ncs_lcp_cs_workspace_bytes(wm, cs.nc) : ncs_lcp_workspace_bytes(d.m);
     mem = malloc(bytes);
     z = malloc((size_t)d.m * sizeof *z);
     times = malloc((size_t)repeat * sizeof *times);
@@ -171,7 +244,8 @@ static int run_file(const char *path, const ncs_layout *override, int repeat,
     for (r = 0; r < repeat; r++) {
         double t0 = now_us();
         if (in_cs)
-            ncs_lcp_solve_cs(ncs_lcp_workspace_init_cs(mem, bytes, d.m, cs.nc), L, cs.A, cs.nu,
+            ncs_lcp_solve_cs(ncs_lcp_workspace_init_cs(mem, bytes, wm, cs.nc), L,
+                             opt.factor ? NULL : cs.A, cs.nu,
                              cs.a0, cs.mu, cs.pyb, z, NULL, &opt, &info);
         else
             ncs_lcp_solve(ncs_lcp_workspace_init(mem, bytes, d.m), L, d.m, d.B, d.m, d.b, z,
@@ -198,12 +272,13 @@ done:
     free(z);
     free(times);
     free(cs.A);
+    free(cs.gp), free(cs.gi), free(cs.gx), free(cs.d);
     ncs_lcp_dat_free(&d);
     return rc;
 }
 
 int main(int argc, char **argv) {
-    int i, repeat = 1, print_z = 0, plain = 0, in_cs = 0, files = 0, worst = 0;
+    int i, repeat = 1, print_z = 0, plain = 0, in_cs = 0, factor = 0, files = 0, worst = 0;
     int *sizes = NULL;
     ncs_layout lay, *override = NULL;
     char err[256];
@@ -230,6 +305,8 @@ int main(int argc, char **argv) {
             plain = 1;
         } else if (!strcmp(argv[i], "--cs")) {
             in_cs = 1;
+        } else if (!strcmp(argv[i], "--factor")) {
+            in_cs = factor = 1;
         } else if ((v = option(argc, argv, &i, "--layout")) != NULL) {
             free(sizes);
             sizes = NULL;
@@ -244,7 +321,7 @@ int main(int argc, char **argv) {
         }
     }
     for (; i < argc; i++, files++) {
-        int rc = run_file(argv[i], override, repeat, print_z, plain, in_cs);
+        int rc = run_file(argv[i], override, repeat, print_z, plain, in_cs, factor);
         if (rc > worst)
             worst = rc;
     }

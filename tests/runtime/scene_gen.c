@@ -148,8 +148,14 @@ int sg_generate(sg_rng *r, sg_problem *p, int form, int bodies,
                 wb[nc + j * k + q] = sides[j].body;
             }
         }
+        p->nbodies = bodies;
+        for (b = 0; b < bodies; b++)
+            p->minv[2 * b] = p->minv[2 * b + 1] = 1 / mass[b];
         for (i = 0; i < p->nu; i++) {
             int bi = wb[i];
+            p->gbody[i] = bi;
+            p->gx[i] = wx[i];
+            p->gy[i] = wy[i];
             double fx = vx[bi], fy = vy[bi] + h * gy;
             for (j = 0; j < p->nu; j++)
                 p->A[(size_t)i * p->nu + j] = wb[j] == bi

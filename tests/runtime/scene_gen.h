@@ -28,6 +28,10 @@ typedef struct sg_problem {
     double A[(SG_MAX_NC * 3) * (SG_MAX_NC * 3)]; /**< Delassus matrix, nu x nu */
     double a0[SG_MAX_NC * 3];       /**< free term */
     double mu[SG_MAX_NC];           /**< friction coefficients */
+    int nbodies;                    /**< point masses: 2 nbodies degrees of freedom */
+    double minv[32];                /**< inverse mass of each degree of freedom */
+    int gbody[SG_MAX_NC * 3];       /**< A's factor G: impulse q acts on body gbody[q] */
+    double gx[SG_MAX_NC * 3], gy[SG_MAX_NC * 3]; /**< in direction (gx, gy): A = G Minv G^T */
 } sg_problem;
 
 /// Fills p with a step of `bodies` point masses (1..), each near a corner of

@@ -13,7 +13,15 @@
  * (ncs_lemke_run, eager) and by the factorised basis from the same B given
  * by its nonzero columns: what the basis calls solved must hold
  * (lcp_holds), and it must solve at least what the tableau solves, but
- * for a few (rounding decides different ties in different orders). */
+ * for a few (rounding decides different ties in different orders).
+ *
+ * A by its factor: each battery LCP also in the augmented form
+ * (ncs_lcp_assemble_aug, the point masses' G and inverse masses), whose
+ * elimination must give the assembled B and b, run by Lemke with the
+ * velocity changes as free variables (the same decisions as the tableau),
+ * and solved by ncs_lcp_solve_cs with A NULL: every answer holding, then
+ * verified from itself as the guess without a pivot; and the assembler's
+ * refusals. */
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -142,19 +150,24 @@ typedef struct tally {
     long dense_pivots, basis_pivots;
 } tally;
 
+/* ncs_lcp_solve_cs given A only by its factor (A NULL): solved, and from
+ * its own answer as the guess, verified without a pivot. */
+typedef struct ftally {
+    int n, solved, wrong, warm, warm_pivots;
+} ftally;
+static ftally fac;
+static void *fws;
+static size_t fws_bytes;
+
 static ncs_lemke_work lw;
 static ncs_lemkeb lb;
 static int etas;                        /* lb.max_etas of the runs */
 static double *zd, *zs;
 
-static void compare(int m, const double *B, const double *b, const char *what, tally *T) {
-    int pd = 0, ps = 0, sd, ss;
-    long nz = compress(m, B, ap, ai, ax);
-    (void)nz;
-    sd = ncs_lemke_run(&lw, m, B, m, b, 50 * m + 100, zd, NULL, &pd, NULL, 0);
-    lb.max_etas = etas;
-    ss = ncs_lemkeb_run(&lb, m, ap, ai, ax, b, 50 * m + 100, zs, &ps);
-    sd = sd == NCS_LCP_SOLVED && lcp_holds(m, B, m, b, zd, 1e-9);
+/* Tallies one LCP: the tableau's verdict sd (solved and holding) after pd
+ * pivots, the basis's status ss after ps with its z in zs. */
+static void record(tally *T, int m, const double *B, const double *b, const char *what, int sd,
+                   int pd, int ss, int ps) {
     T->n++;
     T->dense_solved += sd;
     T->dense_pivots += pd;
@@ -179,7 +192,111 @@ static void compare(int m, const double *B, const double *b, const char *what, t
     }
 }
 
-static void battery(tally *T) {
+static void compare(int m, const double *B, const double *b, const char *what, tally *T) {
+    int pd = 0, ps = 0, sd, ss;
+    long nz = compress(m, B, ap, ai, ax);
+    (void)nz;
+    sd = ncs_lemke_run(&lw, m, B, m, b, 50 * m + 100, zd, NULL, &pd, NULL, 0);
+    lb.max_etas = etas;
+    ss = ncs_lemkeb_run(&lb, m, 0, ap, ai, ax, b, 50 * m + 100, zs, &ps);
+    sd = sd == NCS_LCP_SOLVED && lcp_holds(m, B, m, b, zd, 1e-9);
+    record(T, m, B, b, what, sd, pd, ss, ps);
+}
+
+/* The augmented form of problem p (ncs_lcp_assemble_aug: A by its factor
+ * G, the point masses' velocity changes as free variables): eliminating
+ * y must give the dense B and b, and Lemke on it must decide as the
+ * tableau on B (the same status and pivots but for rounding's ties). */
+static void compare_aug(const sg_problem *p, int m, const double *B, const double *b,
+                        const char *what, tally *T) {
+    static int gp[SG_MAX_NC * 3 + 1], gi[SG_MAX_NC * 6], bp[NMAX + 1], work[NMAX];
+    static int bi[40 * 40 * 4];
+    static double gx[SG_MAX_NC * 6], bx[40 * 40 * 4], bb[NMAX], Be[40 * 40];
+    int nd = 2 * p->nbodies, n = m + nd, q, i, j, c, pd = 0, ps = 0, sd, ss;
+    long nz;
+    double worst = 0;
+    for (q = 0; q < p->nu; q++) {
+        gp[q] = 2 * q;
+        gi[2 * q] = 2 * p->gbody[q];
+        gi[2 * q + 1] = 2 * p->gbody[q] + 1;
+        gx[2 * q] = p->gx[q];
+        gx[2 * q + 1] = p->gy[q];
+    }
+    gp[p->nu] = 2 * p->nu;
+    nz = ncs_lcp_assemble_aug(&p->layout, nd, gp, gi, gx, p->minv, p->a0, p->mu,
+                              (long)(sizeof bi / sizeof bi[0]), bp, bi, bx, bb, work);
+    CHECK(nz > 0, "%s: assemble_aug %ld", what, nz);
+    if (nz <= 0)
+        return;
+    if (T->n == 0) {                    /* refusals, once */
+        static int bp2[NMAX + 1], bi2[8];
+        static double bx2[8], bb2[NMAX], mneg[32];
+        CHECK(ncs_lcp_assemble_aug(&p->layout, nd, gp, gi, gx, p->minv, p->a0, p->mu, 4, bp2, bi2,
+                                   bx2, bb2, work) == -2 && bp2[n] >= nz,
+              "too little room: -2 and the count");
+        memcpy(mneg, p->minv, sizeof mneg);
+        mneg[0] = -1;
+        CHECK(ncs_lcp_assemble_aug(&p->layout, nd, gp, gi, gx, mneg, p->a0, p->mu, 8, bp2, bi2,
+                                   bx2, bb2, work) == -1, "a negative inverse mass refused");
+        CHECK(ncs_lcp_assemble_aug(&p->layout, 1, gp, gi, gx, p->minv, p->a0, p->mu, 8, bp2, bi2,
+                                   bx2, bb2, work) == -1, "a column of G beyond nd refused");
+    }
+    /* B = B0 + (E G) (Minv G^T S): the y rows hold y = Minv G^T S z */
+    for (i = 0; i < m * m; i++)
+        Be[i] = 0;
+    for (c = 0; c < m; c++)
+        for (q = bp[c]; q < bp[c + 1]; q++)
+            if (bi[q] < m)
+                Be[bi[q] * m + c] += bx[q];
+    for (c = m; c < n; c++)             /* column y_c: E G's rows times row c */
+        for (q = bp[c]; q < bp[c + 1]; q++) {
+            int r = bi[q], t;
+            if (r >= m)
+                continue;
+            for (j = 0; j < m; j++)
+                for (t = bp[j]; t < bp[j + 1]; t++)
+                    if (bi[t] == c)
+                        Be[r * m + j] += bx[q] * bx[t];
+        }
+    for (i = 0; i < m * m; i++)
+        worst = fabs(Be[i] - B[i]) > worst ? fabs(Be[i] - B[i]) : worst;
+    for (i = 0; i < m; i++)
+        worst = fabs(bb[i] - b[i]) > worst ? fabs(bb[i] - b[i]) : worst;
+    for (i = m; i < n; i++)
+        worst = fabs(bb[i]) > worst ? fabs(bb[i]) : worst;
+    CHECK(worst <= 1e-9, "%s: the augmented form's B and b are %g off", what, worst);
+    sd = ncs_lemke_run(&lw, m, B, m, b, 50 * m + 100, zd, NULL, &pd, NULL, 0);
+    sd = sd == NCS_LCP_SOLVED && lcp_holds(m, B, m, b, zd, 1e-9);
+    if (etas == 0) {
+        ncs_lcp_factor f;
+        ncs_lcp_options o = ncs_lcp_default_options();
+        ncs_lcp_info info;
+        static double zf[NMAX];
+        f.nd = nd, f.gp = gp, f.gi = gi, f.gx = gx, f.minv = p->minv;
+        o.factor = &f;
+        ncs_lcp_solve_cs(ncs_lcp_workspace_init_cs(fws, fws_bytes, 64, 64), &p->layout, NULL,
+                         p->nu, p->a0, p->mu, NULL, zf, NULL, &o, &info);
+        fac.n++;
+        if (info.status == NCS_LCP_SOLVED) {
+            fac.solved++;
+            if (!lcp_holds(m, B, m, b, zf, 1e-9)) {
+                fac.wrong++;
+                printf("%s (m %d): solved with A by its factor, does not hold\n", what, m);
+            }
+            o.guess = zf;
+            ncs_lcp_solve_cs(ncs_lcp_workspace_init_cs(fws, fws_bytes, 64, 64), &p->layout, NULL,
+                             p->nu, p->a0, p->mu, NULL, zf, NULL, &o, &info);
+            fac.warm += info.status == NCS_LCP_SOLVED && (info.strategy == NCS_LCP_PATH_WARM ||
+                                                          info.strategy == NCS_LCP_PATH_TRIVIAL);
+            fac.warm_pivots += info.pivots;
+        }
+    }
+    lb.max_etas = etas;
+    ss = ncs_lemkeb_run(&lb, n, nd, bp, bi, bx, bb, 50 * m + 100, zs, &ps);
+    record(T, m, B, b, what, sd, pd, ss, ps);
+}
+
+static void battery(tally *T, tally *TA) {
     static double B[40 * 40], b[40];
     sg_problem *p = malloc(sizeof *p);
     int form, t;
@@ -200,6 +317,7 @@ static void battery(tally *T) {
                 exit(2);
             snprintf(what, sizeof what, "form %d #%d", form, t);
             compare(m, B, b, what, T);
+            compare_aug(p, m, B, b, what, TA);
         }
     }
     free(p);
@@ -244,7 +362,7 @@ int main(int argc, char **argv) {
     static const double M2[16] = {2, 1, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1};
     static const double b2[4] = {-1, -1, 0, -1};
     static const double M3[9] = {1, 1, 0, 1, 1, 0, 0, 1, 1}, b3[3] = {-1, -1, -1};
-    tally gen = {0}, sto = {0};
+    tally gen = {0}, sto = {0}, aug = {0};
     const int cap = NMAX * 64;
     size_t nzmax = (size_t)NMAX * NMAX;
     ap = malloc((NMAX + 1) * sizeof *ap);
@@ -260,6 +378,10 @@ int main(int argc, char **argv) {
         if (!ap || !ai || !ax || !iv || !rv || !zd || !zs || !d || !di)
             return 2;
         sg_seed(&rng, 88172645463325252ULL);
+        fws_bytes = ncs_lcp_cs_workspace_bytes(64, 64);
+        fws = malloc(fws_bytes);
+        if (!fws)
+            return 2;
         test_lu();
         ncs_lemke_bind(&lw, NMAX, d, di);
         ncs_lemkeb_bind(&lb, NMAX, (long)nzmax, cap, iv, rv);
@@ -267,13 +389,28 @@ int main(int argc, char **argv) {
             char name[64];
             memset(&gen, 0, sizeof gen);
             memset(&sto, 0, sizeof sto);
+            memset(&aug, 0, sizeof aug);
             printf("-- a factorisation every %d pivots\n", etas + 1);
             compare(3, M1, b1, "cyclic, b tied", &gen);
             compare(4, M2, b2, "zero row and column", &gen);
             compare(3, M3, b3, "duplicated rows", &gen);
-            battery(&gen);
+            battery(&gen, &aug);
             snprintf(name, sizeof name, "battery, %d etas", etas);
             report(name, &gen);
+            snprintf(name, sizeof name, "battery augmented (A by its factor), %d etas", etas);
+            report(name, &aug);
+            CHECK(aug.basis_wrong == 0 && aug.basis_near == 0);
+            CHECK(aug.basis_missed * 100 <= aug.dense_solved, "missed %d", aug.basis_missed);
+            CHECK(aug.n == gen.n - 3);
+            if (etas == 0) {
+                printf("A by its factor only (ncs_lcp_solve_cs, A NULL): %d LCPs, %d solved "
+                       "(%d do not hold); from their answers as guesses %d verified at once, "
+                       "%d pivots\n", fac.n, fac.solved, fac.wrong, fac.warm, fac.warm_pivots);
+                CHECK(fac.wrong == 0);
+                CHECK(fac.solved >= aug.dense_solved, "%d solved", fac.solved);
+                CHECK(fac.warm == fac.solved && fac.warm_pivots == 0, "warm %d, %d pivots",
+                      fac.warm, fac.warm_pivots);
+            }
             CHECK(gen.basis_wrong == 0 && gen.basis_near == 0);
             CHECK(gen.basis_missed * 100 <= gen.dense_solved, "missed %d", gen.basis_missed);
             CHECK(gen.n > 600);
@@ -286,7 +423,7 @@ int main(int argc, char **argv) {
                       sto.basis_solved);
             }
         }
-        free(d), free(di);
+        free(d), free(di), free(fws);
     }
     free(ap), free(ai), free(ax), free(iv), free(rv), free(zd), free(zs);
     return CHECK_DONE();

@@ -69,6 +69,18 @@ enum {
                                     enumeration of complementary bases (docs/solver.md) */
 };
 
+/** The Delassus matrix of a contact-space LCP by its factor, A = G Minv G^T
+ *  (ncs/assemble.h, ncs_lcp_assemble_aug): G's nu rows (the impulses, in
+ *  ncs/layout.h's order) over nd degrees of freedom by compressed rows,
+ *  and their inverse masses. Plain data, owned by the caller. */
+typedef struct ncs_lcp_factor {
+    int nd;                 /**< degrees of freedom (>= 1) */
+    const int *gp;          /**< nu + 1: row q's entries are gp[q] .. gp[q+1]-1 */
+    const int *gi;          /**< their columns, 0 .. nd-1 */
+    const ncs_real *gx;     /**< their values */
+    const ncs_real *minv;   /**< nd: inverse mass or inertia of each */
+} ncs_lcp_factor;
+
 /** Solver settings; ncs_lcp_default_options() gives the defaults. */
 typedef struct ncs_lcp_options {
     int max_pivots;      /**< cap on pivots per Lemke run; 0 (default): 50 m + 100 */
@@ -94,6 +106,12 @@ typedef struct ncs_lcp_options {
                               register). Tried first, instead of the previous basis; its
                               answer is verified like any other. May be the z argument
                               itself (read before z is written). NULL (default): none */
+#if !NCS_REAL_FLOAT && !NCS_LCP_SMALL /* not in a firmware copy or float: its bytes */
+    const ncs_lcp_factor *factor; /**< ncs_lcp_solve_cs only, host in double (not in a
+                              firmware copy or float): with A NULL, the only A (docs/
+                              solver.md, "A by its factor"); ignored when A is given.
+                              NULL (default): none */
+#endif
 } ncs_lcp_options;
 
 /// Default options. Never fails.
@@ -191,8 +209,13 @@ ncs_lcp_workspace *ncs_lcp_workspace_init_cs(void *mem, size_t bytes, int mmax, 
 /// row-major with leading dimension lda >= nu (nu = ncs_lcp_contact_size),
 /// read in place and never written, as a0 (nu) and mu (nc; ignored and may
 /// be NULL when layout->nfric is 0). z and w (w may be NULL) have m =
-/// ncs_layout_size(layout) entries. Fails with NCS_LCP_BAD_INPUT when ws,
-/// layout, A, a0 or z is NULL, the layout is invalid (or not the one a
+/// ncs_layout_size(layout) entries. A may be NULL when opt->factor gives
+/// it (host, double): the strategy is then the factor's alone (the
+/// caller's guess solved on a sparse factor, Lemke on a factorised basis,
+/// docs/solver.md "A by its factor"), every answer verified on the full
+/// LCP as ever, no memory of A's size read. Fails with NCS_LCP_BAD_INPUT
+/// when ws, layout, A (without a factor), a0 or z is NULL, the layout is
+/// invalid (or not the one a
 /// specialised copy was made for), lda < nu or mu is NULL with friction;
 /// NCS_LCP_WORKSPACE when m or the number of contacts exceeds the
 /// workspace's mmax or ncmax; NCS_LCP_NUMERICAL when

@@ -49,6 +49,7 @@
 #define ncs_lcp_contact_size NCS_PREFIXED(_lcp_contact_size)
 #define ncs_lcp_impulse_offset NCS_PREFIXED(_lcp_impulse_offset)
 #define ncs_lcp_assemble NCS_PREFIXED(_lcp_assemble)
+#define ncs_lcp_assemble_aug NCS_PREFIXED(_lcp_assemble_aug)
 #define ncs_lcp_extract NCS_PREFIXED(_lcp_extract)
 /* ncs/world.h */
 #define ncs_mlcp_reduce NCS_PREFIXED(_mlcp_reduce)
@@ -100,6 +101,7 @@
 #define ncs_lemkeb_reals NCS_PREFIXED(_lemkeb_reals)
 #define ncs_lemkeb_bind NCS_PREFIXED(_lemkeb_bind)
 #define ncs_lemkeb_run NCS_PREFIXED(_lemkeb_run)
+#define ncs_lemkeb_solve_set NCS_PREFIXED(_lemkeb_solve_set)
 /* shared between the LCP solver's files (solve_internal.h); static in one.c */
 #define ncs_solve_residual NCS_PREFIXED(_solve_residual)
 #define ncs_solve_lemke_block NCS_PREFIXED(_solve_lemke_block)
@@ -128,6 +130,9 @@
 #define ncs_solve_refine_on_set NCS_PREFIXED(_solve_refine_on_set)
 #define ncs_solve_lemke_flagged NCS_PREFIXED(_solve_lemke_flagged)
 #define ncs_solve_lemke_basis NCS_PREFIXED(_solve_lemke_basis)
+#define ncs_solve_factor_aij NCS_PREFIXED(_solve_factor_aij)
+#define ncs_solve_factor_lemke NCS_PREFIXED(_solve_factor_lemke)
+#define ncs_solve_factor_set NCS_PREFIXED(_solve_factor_set)
 #define ncs_solve_try_reduced_regularised NCS_PREFIXED(_solve_try_reduced_regularised)
 #define ncs_solve_polish_reduced NCS_PREFIXED(_solve_polish_reduced)
 #define ncs_solve_polish_verified NCS_PREFIXED(_solve_polish_verified)

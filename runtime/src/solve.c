@@ -971,6 +971,27 @@ ncs_lcp_status ncs_lcp_solve(ncs_lcp_workspace *ws, const ncs_layout *layout,
     return call_finish(&c, status, path, m, z, w, info);
 }
 
+#if NCS_LCP_FACTOR_ONLY
+/* 1 when a factor of A over nu rows can be read: starts that do not
+ * decrease, columns within 0 .. nd-1, finite values and inverse masses
+ * that are finite and not negative. */
+static int factor_ok(const ncs_lcp_factor *f, int nu) {
+    int q, p;
+    if (!f->gp || !f->gi || !f->gx || !f->minv || f->gp[0] != 0)
+        return 0;
+    for (q = 0; q < nu; q++)
+        if (f->gp[q + 1] < f->gp[q])
+            return 0;
+    for (p = 0; p < f->gp[nu]; p++)
+        if (f->gi[p] < 0 || f->gi[p] >= f->nd || !(NCS_FABS(f->gx[p]) <= NCS_HUGE))
+            return 0;
+    for (q = 0; q < f->nd; q++)
+        if (!(f->minv[q] >= 0 && f->minv[q] <= NCS_HUGE))
+            return 0;
+    return 1;
+}
+#endif
+
 ncs_lcp_status ncs_lcp_solve_cs(ncs_lcp_workspace *ws, const ncs_layout *layout,
                                 const ncs_real *A, int lda, const ncs_real *a0,
                                 const ncs_real *mu, const ncs_real *pyb, ncs_real *z,
@@ -989,6 +1010,10 @@ ncs_lcp_status ncs_lcp_solve_cs(ncs_lcp_workspace *ws, const ncs_layout *layout,
         (NCS_NFRIC(layout->nfric) > 0 && !mu) ||
         lda < c.o.nc * (1 + NCS_NFRIC(layout->nfric)))
         return call_finish(&c, status, path, m, z, w, info);
+#if NCS_LCP_FACTOR_ONLY
+    if (!A && !factor_ok(opt->factor, c.o.nc * (1 + NCS_NFRIC(layout->nfric))))
+        return call_finish(&c, status, path, m, z, w, info);
+#endif
     if (m > ws->mmax || c.o.nc > ws->ncmax)
         return call_finish(&c, NCS_LCP_WORKSPACE, path, m, z, w, info);
     call_start(&c, ws, layout, m, opt, w);

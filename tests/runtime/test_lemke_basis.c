@@ -240,6 +240,27 @@ static void compare_aug(const sg_problem *p, int m, const double *B, const doubl
                                    bx2, bb2, work) == -1, "a negative inverse mass refused");
         CHECK(ncs_lcp_assemble_aug(&p->layout, 1, gp, gi, gx, p->minv, p->a0, p->mu, 8, bp2, bi2,
                                    bx2, bb2, work) == -1, "a column of G beyond nd refused");
+        {   /* the solver refuses such a factor in A's place, and no A at all */
+            ncs_lcp_factor f;
+            ncs_lcp_options o = ncs_lcp_default_options();
+            ncs_lcp_info info;
+            static double zf[NMAX];
+            f.nd = 1, f.gp = gp, f.gi = gi, f.gx = gx, f.minv = p->minv;
+            o.factor = &f;
+            ncs_lcp_solve_cs(ncs_lcp_workspace_init_cs(fws, fws_bytes, 64, 64), &p->layout, NULL,
+                             p->nu, p->a0, p->mu, NULL, zf, NULL, &o, &info);
+            CHECK(info.status == NCS_LCP_BAD_INPUT, "a factor beyond nd: status %d", info.status);
+            f.nd = nd, f.minv = mneg;
+            ncs_lcp_solve_cs(ncs_lcp_workspace_init_cs(fws, fws_bytes, 64, 64), &p->layout, NULL,
+                             p->nu, p->a0, p->mu, NULL, zf, NULL, &o, &info);
+            CHECK(info.status == NCS_LCP_BAD_INPUT, "a negative inverse mass: status %d",
+                  info.status);
+            o.factor = NULL;
+            ncs_lcp_solve_cs(ncs_lcp_workspace_init_cs(fws, fws_bytes, 64, 64), &p->layout, NULL,
+                             p->nu, p->a0, p->mu, NULL, zf, NULL, &o, &info);
+            CHECK(info.status == NCS_LCP_BAD_INPUT, "neither A nor a factor: status %d",
+                  info.status);
+        }
     }
     /* B = B0 + (E G) (Minv G^T S): the y rows hold y = Minv G^T S z */
     for (i = 0; i < m * m; i++)

@@ -214,8 +214,10 @@ ncs_lcp_workspace *ncs_lcp_workspace_init_cs(void *mem, size_t bytes, int mmax, 
 /// caller's guess solved on a sparse factor, Lemke on a factorised basis,
 /// docs/solver.md "A by its factor"), every answer verified on the full
 /// LCP as ever, no memory of A's size read. Fails with NCS_LCP_BAD_INPUT
-/// when ws, layout, A (without a factor), a0 or z is NULL, the layout is
-/// invalid (or not the one a
+/// when ws, layout, A (without a factor), a0 or z is NULL, a factor read
+/// in A's place has starts that decrease, a column outside 0 .. nd-1, a
+/// value that is not finite or an inverse mass that is negative or not
+/// finite, the layout is invalid (or not the one a
 /// specialised copy was made for), lda < nu or mu is NULL with friction;
 /// NCS_LCP_WORKSPACE when m or the number of contacts exceeds the
 /// workspace's mmax or ncmax; NCS_LCP_NUMERICAL when
